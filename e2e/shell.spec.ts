@@ -1,0 +1,113 @@
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures/test";
+
+test.describe("web shell", () => {
+  test("public navigation links reach every public page", async ({ page, consoleErrors }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const [label, path] of [
+      ["Product", "/product"],
+      ["Technology", "/technology"],
+      ["About", "/about"],
+      ["Contact", "/contact"],
+    ] as const) {
+      await nav.getByRole("link", { name: label, exact: true }).click();
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    }
+    await nav.getByRole("link", { name: "Login" }).click();
+    await expect(page).toHaveURL("/auth");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("footer links to the terms and the privacy policy and carries the 2025 copyright", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText("© 2025 Pulse");
+    await footer.getByRole("link", { name: "Terms of Service" }).click();
+    await expect(page).toHaveURL("/terms");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page).toHaveURL("/privacy");
+  });
+
+  test("an unknown path shows the 404 page and logs the path", async ({ page, consoleErrors }) => {
+    await page.goto("/no/such/page");
+    await expect(page.getByText("Oops! Page not found")).toBeVisible();
+    await expect.poll(() => consoleErrors.some((e) => e.includes("/no/such/page"))).toBe(true);
+    consoleErrors.length = 0;
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await expect(page).toHaveURL("/");
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("protected routes send an anonymous visitor to /auth, replacing history", async ({ page }) => {
+    for (const path of ["/dashboard", "/projects", "/timeline", "/settings", "/project-manager"]) {
+      await page.goto("/");
+      await page.goto(path);
+      await expect(page).toHaveURL("/auth");
+      await page.goBack();
+      await expect(page).toHaveURL("/");
+    }
+  });
+
+  test("the theme is dark by default and can be switched and remembered", async ({ page }) => {
+    await page.goto("/");
+    const html = page.locator("html");
+    await expect(html).toHaveClass(/dark/);
+    await page.getByRole("radio", { name: "Light" }).click();
+    await expect(html).not.toHaveClass(/dark/);
+    await page.reload();
+    await expect(html).not.toHaveClass(/dark/);
+    await expect(page.getByRole("radio", { name: "Light" })).toHaveAttribute("aria-checked", "true");
+    await page.getByRole("radio", { name: "Dark" }).click();
+    await expect(html).toHaveClass(/dark/);
+  });
+
+  test("the navigation darkens past 50 px of scroll on public pages", async ({ page }) => {
+    await page.goto("/terms");
+    await page.evaluate(() => {
+      document.body.style.minHeight = "3000px";
+    });
+    const header = page.getByRole("banner");
+    await expect(header).toHaveAttribute("data-scrolled", "false");
+    await page.evaluate(() => window.scrollTo(0, 51));
+    await expect(header).toHaveAttribute("data-scrolled", "true");
+    await expect(header).toHaveClass(/backdrop-blur/);
+    await page.evaluate(() => window.scrollTo(0, 50));
+    await expect(header).toHaveAttribute("data-scrolled", "false");
+  });
+
+  test("below the md breakpoint a menu button opens a right-side sheet that closes on a choice", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/");
+    const main = page.getByRole("navigation", { name: "Main" });
+    await expect(main.getByRole("link", { name: "Product", exact: true })).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const sheet = page.getByRole("dialog");
+    await expect(sheet).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await sheet.getByRole("link", { name: "Technology" }).click();
+    await expect(sheet).toBeHidden();
+    await expect(page).toHaveURL("/technology");
+  });
+
+  test("axe finds nothing serious on the shell's pages", async ({ page }) => {
+    for (const path of [
+      "/",
+      "/auth",
+      "/product",
+      "/technology",
+      "/about",
+      "/contact",
+      "/terms",
+      "/privacy",
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+});

@@ -1,0 +1,35 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * End-to-end tests drive the system Chromium (no browser download). Each worker starts its own real Pulse server
+ * on a free port with a temporary DATA_DIR (e2e/fixtures/server.ts).
+ */
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  use: {
+    ...devices["Desktop Chrome"],
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    trace: "retain-on-failure",
+  },
+});

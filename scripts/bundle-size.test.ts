@@ -1,0 +1,29 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { BUDGETS, measureRoot } from "./bundle-size";
+
+// `npm test` builds the web app before this runs (run `npm run build` first when calling vitest alone).
+describe("size budgets for / as an anonymous visitor", () => {
+  if (!existsSync(path.resolve("dist/web/.vite/manifest.json"))) {
+    throw new Error("dist/web is not built: run `npm run build` before the size tests");
+  }
+  const weight = measureRoot();
+
+  it("keeps JavaScript within 120 KB gzip", () => {
+    expect(weight.js).toBeGreaterThan(0);
+    expect(weight.js).toBeLessThanOrEqual(BUDGETS.js);
+  });
+
+  it("keeps CSS within 30 KB gzip", () => {
+    expect(weight.css).toBeGreaterThan(0);
+    expect(weight.css).toBeLessThanOrEqual(BUDGETS.css);
+  });
+
+  it("does not download the signed-in area's code", () => {
+    const names = weight.files.map((f) => f.file).join(" ");
+    for (const page of ["dashboard-page", "streams-page", "timeline-page", "settings-page", "admin-page"]) {
+      expect(names).not.toContain(page);
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** Issue #2 budgets for what an anonymous visitor downloads for "/" (gzip bytes). */
+export const BUDGETS = { js: 120 * 1024, css: 30 * 1024 } as const;
+
+/** The lazily loaded modules that "/" renders for an anonymous visitor (the root gate's landing page). */
+const ANONYMOUS_ROOT_PAGES = ["features/landing/landing-page.tsx"];
+
+export interface PageWeight {
+  files: { file: string; gzip: number }[];
+  js: number;
+  css: number;
+}
+
+/** Sums the gzip size of every JS and CSS file the browser fetches to render `pages`, from Vite's manifest. */
+export function measureRoot(webDir = path.resolve("dist/web"), pages = ANONYMOUS_ROOT_PAGES): PageWeight {
+  const manifest = JSON.parse(readFileSync(path.join(webDir, ".vite/manifest.json"), "utf8")) as Manifest;
+  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  if (!entry) throw new Error("No entry chunk in the Vite manifest");
+  const seen = new Set<string>();
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`Missing manifest chunk ${key}`);
+    files.add(chunk.file);
+    chunk.css?.forEach((c) => files.add(c));
+    chunk.imports?.forEach(visit);
+  };
+  visit(entry);
+  for (const page of pages) visit(page);
+  const measured = [...files].map((file) => ({
+    file,
+    gzip: gzipSync(readFileSync(path.join(webDir, file)), { level: 9 }).length,
+  }));
+  const sum = (ext: string) => measured.filter((f) => f.file.endsWith(ext)).reduce((n, f) => n + f.gzip, 0);
+  return { files: measured, js: sum(".js"), css: sum(".css") };
+}

@@ -1,0 +1,202 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { schema } from "./schema";
+import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
+import { applyMigrations } from "./migrate";
+
+export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The one database handle the server uses, whichever engine is behind it (ARCHITECTURE §2). */
+export interface Database {
+  readonly kind: "postgres" | "pglite";
+  readonly orm: Orm;
+  /** A parameterised query returning rows. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a script of several statements (no parameters) as one transaction. */
+  exec(script: string): Promise<void>;
+  /** Runs `fn` holding a session-level advisory lock (PostgreSQL only: PGlite has a single connection). */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** Runs `onPayload` for each NOTIFY on `channel`; resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite directory; `undefined` keeps the database in memory (tests). */
+  dataDir?: string | undefined;
+  onError?: (err: Error) => void;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const db = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.onError)
+    : await openPglite(options.dataDir);
+  try {
+    await applyMigrations(db);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return db;
+}
+
+async function openPostgres(url: string, onError?: (err: Error) => void): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on("error", (err) => onError?.(err));
+  const client = await pool.connect().catch((err: Error) => {
+    void pool.end();
+    throw err;
+  });
+  client.release();
+  const listeners = new Set<PostgresListener>();
+  return {
+    kind: "postgres",
+    orm: drizzlePg({ client: pool, schema }) as unknown as Orm,
+    async query<T>(text: string, params?: unknown[]) {
+      const result = await pool.query(text, params as unknown[]);
+      return result.rows as T[];
+    },
+    async exec(script) {
+      await pool.query(script);
+    },
+    async withLock(key, fn) {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query("SELECT pg_advisory_lock($1)", [key]);
+        try {
+          return await fn();
+        } finally {
+          await lockClient.query("SELECT pg_advisory_unlock($1)", [key]);
+        }
+      } finally {
+        lockClient.release();
+      }
+    },
+    async listen(channel, onPayload) {
+      const listener = new PostgresListener(url, channel, onPayload, onError);
+      listeners.add(listener);
+      await listener.start();
+      return async () => {
+        listeners.delete(listener);
+        await listener.stop();
+      };
+    },
+    async ping() {
+      await pool.query("select 1");
+    },
+    async close() {
+      await Promise.all([...listeners].map((l) => l.stop()));
+      await pool.end();
+    },
+  };
+}
+
+/** A dedicated LISTEN connection that reconnects after losing the server. */
+class PostgresListener {
+  private client: pg.Client | undefined;
+  private stopped = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly url: string,
+    private readonly channel: string,
+    private readonly onPayload: (payload: string) => void,
+    private readonly onError?: (err: Error) => void,
+  ) {}
+
+  async start(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5_000 });
+    client.on("notification", (msg) => {
+      if (msg.channel === this.channel && msg.payload !== undefined) this.onPayload(msg.payload);
+    });
+    client.on("error", (err) => {
+      this.onError?.(err);
+      this.reconnectLater();
+    });
+    client.on("end", () => this.reconnectLater());
+    this.client = client;
+    await client.connect();
+    await client.query(`LISTEN ${pg.escapeIdentifier(this.channel)}`);
+  }
+
+  private reconnectLater(): void {
+    if (this.stopped || this.retryTimer) return;
+    this.client = undefined;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.start().catch((err: Error) => {
+        this.onError?.(err);
+        this.reconnectLater();
+      });
+    }, 1_000);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let lock: DataDirLock | undefined;
+  let pglite: PGlite;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    // PGlite has no lock of its own: two processes on one directory would corrupt it.
+    lock = acquireDataDirLock(dataDir);
+    try {
+      pglite = await PGlite.create(path.join(dataDir, "pglite"));
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
+  } else {
+    pglite = await PGlite.create();
+  }
+  let closed = false;
+  return {
+    kind: "pglite",
+    orm: drizzlePglite({ client: pglite, schema }) as unknown as Orm,
+    async query<T>(text: string, params?: unknown[]) {
+      const result = await pglite.query<T>(text, params);
+      return result.rows;
+    },
+    async exec(script) {
+      await pglite.exec(script);
+    },
+    async withLock(_key, fn) {
+      return fn();
+    },
+    async listen(channel, onPayload) {
+      const unsubscribe = await pglite.listen(channel, onPayload);
+      return async () => {
+        if (!closed) await unsubscribe();
+      };
+    },
+    async ping() {
+      await pglite.query("select 1");
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        // Flush every committed write to the directory before closing.
+        if (dataDir) await pglite.exec("CHECKPOINT");
+        await pglite.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * Drizzle's view of the tables created by the SQL migrations in ./migrations (the migrations are the source of
+ * truth; src/server/db/migrations.test.ts checks that both agree on every column).
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  customType,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const authSchema = pgSchema("auth");
+export const pulseSchema = pgSchema("pulse");
+
+export const users = authSchema.table("users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  email: text("email").notNull(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  name: text("name"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+  lastSignInAt: ts("last_sign_in_at"),
+});
+
+export const identities = authSchema.table("identities", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").notNull(),
+  provider: text("provider").notNull(),
+  providerSubject: text("provider_subject").notNull(),
+  email: text("email").notNull(),
+  hostedDomain: text("hosted_domain"),
+  refreshTokenEncrypted: text("refresh_token_encrypted"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+export const sessions = authSchema.table("sessions", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  lastActiveAt: ts("last_active_at").notNull().defaultNow(),
+  expiresAt: ts("expires_at").notNull(),
+  revokedAt: ts("revoked_at"),
+  revokedReason: text("revoked_reason"),
+  userAgent: text("user_agent"),
+  ip: text("ip"),
+});
+
+export const refreshTokens = authSchema.table("refresh_tokens", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  sessionId: uuid("session_id").notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  parentId: bigint("parent_id", { mode: "number" }),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  rotatedAt: ts("rotated_at"),
+});
+
+export const userProfiles = pulseSchema.table("user_profiles", {
+  userId: uuid("user_id").primaryKey(),
+  email: text("email").notNull(),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+export const connectors = pulseSchema.table("connectors", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").notNull(),
+  type: text("type").notNull(),
+  isActive: boolean("is_active").notNull().default(false),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+export const userIdentities = pulseSchema.table(
+  "user_identities",
+  {
+    userId: uuid("user_id").notNull(),
+    provider: text("provider").notNull(),
+    providerProjectList: jsonb("provider_project_list")
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);
+
+export const projectSyncPreferences = pulseSchema.table(
+  "project_sync_preferences",
+  {
+    userId: uuid("user_id").notNull(),
+    provider: text("provider").notNull(),
+    syncAll: boolean("sync_all").notNull().default(true),
+    selectedProjectIds: text("selected_project_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);
+
+export const projectAliases = pulseSchema.table("project_aliases", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  rawName: text("raw_name").notNull().default(""),
+  sourceApp: text("source_app").notNull(),
+  externalId: text("external_id").notNull().unique(),
+  discoveredAt: ts("discovered_at").notNull().defaultNow(),
+  projectId: uuid("project_id"),
+});
+
+export const projects = pulseSchema.table("projects", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  description: text("description"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  aliasId: uuid("alias_id"),
+  createdBy: uuid("created_by"),
+});
+
+export const projectCandidatesGrouped = pulseSchema
+  .view("v_project_candidates_grouped", {
+    rawName: text("raw_name").notNull(),
+    aliasCount: integer("alias_count").notNull(),
+    sourceApps: text("source_apps").array().notNull(),
+    aliasId: uuid("alias_id").notNull(),
+  })
+  .existing();
+
+export const contactSubmissions = pulseSchema.table("contact_submissions", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  email: text("email").notNull(),
+  company: text("company"),
+  reason: text("reason").notNull(),
+  message: text("message"),
+  resumeOriginalName: text("resume_original_name"),
+  resumeStoredName: text("resume_stored_name"),
+  resumeType: text("resume_type"),
+  resumeSize: integer("resume_size"),
+  resumeBytes: bytea("resume_bytes"),
+  clientIp: text("client_ip"),
+  userAgent: text("user_agent"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+export const schema = {
+  users,
+  identities,
+  sessions,
+  refreshTokens,
+  userProfiles,
+  connectors,
+  userIdentities,
+  projectSyncPreferences,
+  projectAliases,
+  projects,
+  projectCandidatesGrouped,
+  contactSubmissions,
+};

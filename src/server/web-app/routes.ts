@@ -1,0 +1,72 @@
+import fastifyStatic from "@fastify/static";
+import type { FastifyPluginAsync } from "fastify";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { errorBody } from "../errors";
+import type { PublicConfig } from "@shared/public-config";
+
+const API_PREFIXES = ["/api/", "/functions/", "/dev/", "/healthz", "/realtime"];
+
+export function isApiPath(url: string): boolean {
+  const pathname = url.split("?")[0] ?? "";
+  return API_PREFIXES.some((p) => pathname === p.replace(/\/$/, "") || pathname.startsWith(p));
+}
+
+/** Puts the deployment's public settings into the page as inert JSON (no inline script runs; CSP stays strict). */
+export function injectPublicConfig(html: string, config: PublicConfig): string {
+  const json = JSON.stringify(config).replace(/</g, "\\u003c");
+  return html.replace("</head>", `<script type="application/json" id="pulse-config">${json}</script></head>`);
+}
+
+interface WebOptions {
+  webDir: string | undefined;
+  publicConfig: PublicConfig;
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never cached, and the SPA fallback for
+ * every client route. API paths never fall back to the page; they get a JSON 404.
+ */
+export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { webDir, publicConfig }) => {
+  const indexFile = webDir ? path.join(webDir, "index.html") : undefined;
+  const hasWeb = indexFile !== undefined && existsSync(indexFile);
+  const indexHtml = hasWeb ? injectPublicConfig(readFileSync(indexFile, "utf8"), publicConfig) : undefined;
+
+  if (hasWeb && webDir) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      index: false,
+      wildcard: false,
+      // scripts/build.mjs writes .br and .gz beside each asset.
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        const relative = path.relative(webDir, filePath);
+        res.header(
+          "cache-control",
+          relative.startsWith("assets" + path.sep)
+            ? "public, max-age=31536000, immutable"
+            : "public, max-age=3600",
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const acceptsHtml = (request.headers.accept ?? "").includes("text/html");
+    if (
+      indexHtml &&
+      (request.method === "GET" || request.method === "HEAD") &&
+      !isApiPath(request.url) &&
+      acceptsHtml
+    ) {
+      return reply
+        .code(200)
+        .header("cache-control", "no-cache")
+        .type("text/html; charset=utf-8")
+        .send(indexHtml);
+    }
+    return reply
+      .code(404)
+      .send(errorBody("not_found", `No route for ${request.method} ${request.url.split("?")[0]}`));
+  });
+};

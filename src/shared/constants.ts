@@ -1,0 +1,48 @@
+/** Business constants of SPEC §9, in one place for the web app and the server. */
+
+export const PRODUCT_NAME = "Pulse";
+
+/** Navigation darkens and the landing scroll hint hides past this scroll position (px). */
+export const SCROLL_THRESHOLD_PX = 50;
+
+export const SESSION_REFRESH_TICK_MS = 30_000;
+/** Refresh when the session has this many ticks (about 90 s) or less left. */
+export const SESSION_REFRESH_THRESHOLD_TICKS = 3;
+export const SESSION_REFRESH_RETRY_BASE_MS = 200;
+
+export const REALTIME_HEARTBEAT_MS = 25_000;
+export const REALTIME_TIMEOUT_MS = 10_000;
+export const REALTIME_RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
+
+export const ASSISTANT_REPLY_DELAY_MS = 1_500;
+export const SYNC_STATUS_RESET_MS = 3_000;
+export const SIMULATED_SYNC_MS = 2_000;
+export const SIMULATED_SYNC_SUCCESS_RATE = 0.7;
+export const CONNECT_POPUP = { width: 600, height: 700 } as const;
+export const TECHNOLOGY_STEP_MS = 2_000;
+export const TECHNOLOGY_STEPS = ["Input", "AI Processing", "Optimization", "Output"] as const;
+
+export const LAYOUT_SAVE_DEBOUNCE_MS = 100;
+export const MAX_AVATARS = 3;
+
+export const COPYRIGHT_YEAR = 2025;
+
+export const CONNECTOR_TYPES = [
+  "google_meet_gemini",
+  "asana",
+  "slack",
+  "zoom",
+  "trello",
+  "jira",
+  "gmail",
+  "notes",
+  "google_sheets",
+  "notion",
+  "google_docs",
+  "google_drive",
+] as const;
+export type ConnectorType = (typeof CONNECTOR_TYPES)[number];
+
+export const CONTACT_REASONS = ["Find out more about Pulse", "Careers", "Something else"] as const;
+export type ContactReason = (typeof CONTACT_REASONS)[number];
+export const RESUME_EXTENSIONS = [".pdf", ".doc", ".docx"] as const;

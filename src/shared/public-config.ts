@@ -1,0 +1,11 @@
+import { z } from "zod";
+
+/** What the browser needs to know about the deployment, served at GET /api/config. */
+export const publicConfigSchema = z.object({
+  companyDomain: z.string(),
+  captcha: z.discriminatedUnion("provider", [
+    z.object({ provider: z.literal("recaptcha"), siteKey: z.string() }),
+    z.object({ provider: z.literal("altcha"), challengeUrl: z.string() }),
+  ]),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,0 +1,46 @@
+import { lazy } from "react";
+import { isAuthorisedEmail } from "@shared/company-domain";
+import { Spinner } from "@/components/ui/spinner";
+import { AccessDenied } from "@/features/auth/access-denied";
+import { useAuth } from "@/lib/auth/auth-context";
+import { publicConfig } from "@/lib/public-config";
+import { SiteLayout } from "../layout/site-layout";
+import { PageBoundary } from "../page-boundary";
+
+const LandingPage = lazy(() => import("@/features/landing/landing-page"));
+const DashboardPage = lazy(() => import("@/features/dashboard/dashboard-page"));
+
+/** SPEC §2 route "/": loading, the unauthorised screen, the dashboard, or the landing page. */
+export function RootGate() {
+  const { user, loading } = useAuth();
+  if (loading) {
+    return (
+      <SiteLayout variant="public">
+        <Spinner label="Loading..." />
+      </SiteLayout>
+    );
+  }
+  if (user && !isAuthorisedEmail(user.email, publicConfig().companyDomain)) {
+    return (
+      <SiteLayout variant="public">
+        <AccessDenied email={user.email} />
+      </SiteLayout>
+    );
+  }
+  if (user) {
+    return (
+      <SiteLayout variant="app">
+        <PageBoundary>
+          <DashboardPage />
+        </PageBoundary>
+      </SiteLayout>
+    );
+  }
+  return (
+    <SiteLayout variant="public">
+      <PageBoundary>
+        <LandingPage />
+      </PageBoundary>
+    </SiteLayout>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from "react";
+import { Outlet } from "react-router";
+import { Footer } from "./footer";
+import type { NavVariant } from "./nav-links";
+import { TopNav } from "./top-nav";
+
+/** Navigation, the page, and the footer. Pages render inside <main>. */
+export function SiteLayout({ variant, children }: { variant: NavVariant; children?: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <TopNav variant={variant} />
+      <main id="main" className="flex-1">
+        {children ?? <Outlet />}
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { Activity, Menu } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { Link, NavLink, useNavigate } from "react-router";
+import { PRODUCT_NAME, SCROLL_THRESHOLD_PX } from "@shared/constants";
+import { Button } from "@/components/ui/button";
+import { useAuth } from "@/lib/auth/auth-context";
+import { cn } from "@/lib/cn";
+import { useScrolledPast } from "@/lib/use-scrolled-past";
+import { APP_LINKS, PUBLIC_LINKS, type NavVariant } from "./nav-links";
+
+// The sheet (Radix dialog) loads on first use: most visitors never open it.
+const MobileMenu = lazy(() => import("./mobile-menu"));
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground",
+    isActive ? "text-foreground" : "text-muted-foreground",
+  );
+
+/**
+ * SPEC §2 Top navigation: sticky; on public pages dark and blurred once scrolled past 50 px; a horizontal bar
+ * from the md breakpoint, below it a menu button opening a right-side sheet that closes on any choice.
+ */
+export function TopNav({ variant }: { variant: NavVariant }) {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const links = variant === "public" ? PUBLIC_LINKS : APP_LINKS;
+  const darkened = variant === "public" && scrolled;
+
+  const logout = async () => {
+    setMenuOpen(false);
+    await signOut();
+    navigate("/", { replace: true });
+  };
+
+  const sessionAction = (onNavigate?: () => void) =>
+    user ? (
+      <Button variant="outline" size="sm" onClick={() => void logout()}>
+        Logout
+      </Button>
+    ) : (
+      <Button asChild size="sm">
+        <Link to="/auth" onClick={onNavigate}>
+          Login
+        </Link>
+      </Button>
+    );
+
+  return (
+    <header
+      data-scrolled={darkened ? "true" : "false"}
+      className={cn(
+        "sticky top-0 z-40 w-full transition-colors duration-300",
+        variant === "app" && "border-b bg-background",
+        // The "dark" class flips the theme tokens inside the bar, so it is dark in either theme once scrolled.
+        darkened && "dark border-b bg-background/80 text-foreground backdrop-blur-md",
+      )}
+    >
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight">
+          <Activity className="size-6 text-primary" aria-hidden="true" />
+          {PRODUCT_NAME}
+        </Link>
+
+        <div className="hidden items-center gap-1 md:flex">
+          <ul className="flex items-center gap-1">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={linkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="ml-2">{sessionAction()}</div>
+        </div>
+
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={() => {
+            setMenuLoaded(true);
+            setMenuOpen(true);
+          }}
+        >
+          <Menu className="size-6" aria-hidden="true" />
+        </Button>
+        {menuLoaded && (
+          <Suspense fallback={null}>
+            <MobileMenu
+              open={menuOpen}
+              onOpenChange={setMenuOpen}
+              links={links}
+              linkClass={linkClass}
+              sessionAction={sessionAction(() => setMenuOpen(false))}
+            />
+          </Suspense>
+        )}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from "@/components/ui/placeholder-page";
+
+export default function AdminPage() {
+  return <PlaceholderPage title="PulseOps" />;
+}

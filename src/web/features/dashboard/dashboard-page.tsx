@@ -1,0 +1,5 @@
+import { PlaceholderPage } from "@/components/ui/placeholder-page";
+
+export default function DashboardPage() {
+  return <PlaceholderPage title="Console" />;
+}

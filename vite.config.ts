@@ -1,0 +1,56 @@
+import { defineConfig, type Plugin } from "vite";
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
+
+const devServerPort = Number(process.env.PORT ?? 3000);
+
+/** In `npm run dev`, put the server's public settings into the page the way the server does in production. */
+function devPublicConfig(): Plugin {
+  return {
+    name: "pulse-dev-public-config",
+    apply: "serve",
+    async transformIndexHtml(html) {
+      try {
+        const res = await fetch(`http://127.0.0.1:${devServerPort}/api/config`);
+        const json = JSON.stringify(await res.json()).replace(/</g, "\\u003c");
+        return html.replace(
+          "</head>",
+          `<script type="application/json" id="pulse-config">${json}</script></head>`,
+        );
+      } catch {
+        return html;
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  root: "src/web",
+  publicDir: fileURLToPath(new URL("./src/web/public", import.meta.url)),
+  plugins: [react(), tailwindcss(), devPublicConfig()],
+  resolve: {
+    alias: {
+      "@": fileURLToPath(new URL("./src/web", import.meta.url)),
+      "@shared": fileURLToPath(new URL("./src/shared", import.meta.url)),
+    },
+  },
+  build: {
+    outDir: fileURLToPath(new URL("./dist/web", import.meta.url)),
+    emptyOutDir: true,
+    manifest: true,
+    sourcemap: false,
+    target: "es2022",
+  },
+  server: {
+    // `npm run dev`: Vite serves the web app with hot reload and forwards everything else to the Pulse server.
+    port: 5173,
+    proxy: {
+      "^/(api|functions|dev|healthz|realtime)": {
+        target: `http://127.0.0.1:${devServerPort}`,
+        changeOrigin: false,
+        ws: true,
+      },
+    },
+  },
+});
