@@ -18,9 +18,19 @@ export default mergeConfig(
             name: "node",
             root: ".",
             include: ["src/server/**/*.test.ts", "src/shared/**/*.test.ts", "scripts/**/*.test.ts"],
+            exclude: ["**/*.pg.test.ts", "**/node_modules/**"],
             environment: "node",
           },
         },
+        // Tests that need a PostgreSQL server (e.g. cutting its connection) exist only when one is given.
+        ...(process.env.TEST_DATABASE_URL
+          ? [
+              {
+                extends: true as const,
+                test: { name: "postgres", root: ".", include: ["src/server/**/*.pg.test.ts"], environment: "node" as const },
+              },
+            ]
+          : []),
         {
           extends: true,
           test: {

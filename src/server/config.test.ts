@@ -1,0 +1,86 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "pulse-config-"));
+
+describe("loadConfig", () => {
+  it("needs nothing in development and uses the documented defaults", () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      env: "development",
+      port: 3000,
+      host: "127.0.0.1",
+      publicUrl: "http://localhost:3000",
+      companyDomain: "example.com",
+      databaseUrl: undefined,
+      google: undefined,
+      recaptcha: undefined,
+      dataDir: dir,
+    });
+    expect(config.contactRateLimit).toEqual({ max: 20, windowMs: 600_000 });
+  });
+
+  it("generates the development secrets once into DATA_DIR and reuses them", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(first.workflow.secret).toMatch(/^whsec_/);
+    expect(readFileSync(path.join(dir, "jwt-secret"), "utf8").trim()).toBe(first.jwtSecret);
+  });
+
+  it("derives PUBLIC_URL from PORT and trims a trailing slash", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: "4000" }).publicUrl).toBe("http://localhost:4000");
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://pulse.acme.com/" }).publicUrl).toBe(
+      "https://pulse.acme.com",
+    );
+  });
+
+  it("refuses invalid settings with one clear line", () => {
+    expect(() => loadConfig({ PORT: "http" })).toThrow(new ConfigError("Invalid setting PORT: Invalid input: expected number, received NaN"));
+    expect(() => loadConfig({ COMPANY_DOMAIN: "not a domain" })).toThrow(/COMPANY_DOMAIN/);
+    expect(() => loadConfig({ JWT_SECRET: "short" })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), GOOGLE_CLIENT_ID: "id" })).toThrow(/set together/);
+  });
+
+  it("refuses to start in production without its required settings", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
+      /Production needs these settings: PUBLIC_URL, COMPANY_DOMAIN, JWT_SECRET, GOOGLE_CLIENT_ID/,
+    );
+  });
+
+  it("starts in production when everything is configured, with no development stand-in", () => {
+    const env: Record<string, string> = {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://pulse.acme.com",
+      COMPANY_DOMAIN: "acme.com",
+      JWT_SECRET: "x".repeat(40),
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "secret",
+      RECAPTCHA_SITE_KEY: "site",
+      RECAPTCHA_SECRET_KEY: "secret",
+      WORKFLOW_SECRET: "whsec_c2VjcmV0",
+      DATA_DIR: dataDir(),
+    };
+    for (const hook of [
+      "GOOGLE_DRIVE_CONNECT",
+      "GOOGLE_DRIVE_DISCONNECT",
+      "ASANA_CONNECT",
+      "ASANA_DISCONNECT",
+      "ASANA_SYNC",
+      "ASANA_DATA_SYNC",
+      "GOOGLE_MEET_SYNC",
+    ]) {
+      env[`WORKFLOW_${hook}_URL`] = `https://hooks.acme.com/${hook.toLowerCase()}`;
+    }
+    const config = loadConfig(env);
+    expect(config.google).toEqual({ clientId: "id", clientSecret: "secret" });
+    expect(config.recaptcha).toEqual({ siteKey: "site", secretKey: "secret" });
+    expect(config.jwtSecret).toBe("x".repeat(40));
+  });
+});

@@ -1,0 +1,72 @@
+import pg from "pg";
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "./app";
+import { loadConfig } from "./config";
+import { openDatabase, type Database } from "./db/client";
+import { TcpProxy } from "../testing/tcp-proxy";
+import type { FastifyInstance } from "fastify";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const serverUrl = new URL(process.env.TEST_DATABASE_URL!);
+const name = `pulse_outage_${randomBytes(5).toString("hex")}`;
+const proxy = new TcpProxy(serverUrl.hostname, Number(serverUrl.port || 5432));
+let db: Database;
+let app: FastifyInstance;
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: serverUrl.toString() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  await admin(`CREATE DATABASE ${name}`);
+  await proxy.start();
+  const url = new URL(serverUrl);
+  url.port = String(proxy.port);
+  url.pathname = `/${name}`;
+  db = await openDatabase({ databaseUrl: url.toString(), onError: () => undefined });
+  const config = {
+    ...loadConfig({ NODE_ENV: "test", DATA_DIR: mkdtempSync(path.join(tmpdir(), "pulse-outage-")), LOG_LEVEL: "silent" }),
+    webDir: undefined,
+  };
+  app = await buildApp(config, { db, logger: false });
+  app.get("/api/test/profiles", async () => ({ count: (await db.query("SELECT count(*) FROM pulse.user_profiles")).length }));
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await db.close();
+  await proxy.stop();
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+});
+
+describe("losing PostgreSQL while running", () => {
+  it("answers 503 with a clear error while the database is away, and recovers without a restart", async () => {
+    expect((await app.inject({ url: "/healthz" })).statusCode).toBe(200);
+    expect((await app.inject({ url: "/api/test/profiles" })).statusCode).toBe(200);
+
+    await proxy.cut();
+    const health = await app.inject({ url: "/healthz" });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toEqual({
+      error: { code: "database_unavailable", message: "The database is unreachable." },
+    });
+    const api = await app.inject({ url: "/api/test/profiles" });
+    expect(api.statusCode).toBe(503);
+    expect(api.json().error.code).toBe("database_unavailable");
+    expect(api.headers["retry-after"]).toBe("5");
+
+    await proxy.restore();
+    await expect.poll(async () => (await app.inject({ url: "/healthz" })).statusCode, { timeout: 10_000 }).toBe(200);
+    expect((await app.inject({ url: "/api/test/profiles" })).statusCode).toBe(200);
+  });
+});

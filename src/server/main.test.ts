@@ -1,0 +1,101 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { freePort } from "../testing/free-port";
+import { openDatabase } from "./db/client";
+
+interface Exit {
+  code: number | null;
+  stderr: string;
+}
+
+function startMain(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: { ...process.env, LOG_LEVEL: "warn", NODE_ENV: "development", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<Exit>((resolve) => child.on("exit", (code) => resolve({ code, stderr })));
+  return { child, exited };
+}
+
+async function waitHealthy(port: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`http://127.0.0.1:${port}/healthz`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 30_000, interval: 100 },
+    )
+    .toBe(200);
+}
+
+describe("the server process", () => {
+  it("exits with a one-line reason when the database cannot be reached at start", async () => {
+    const { exited } = startMain({
+      PORT: String(await freePort()),
+      DATABASE_URL: "postgres://postgres@127.0.0.1:1/nowhere",
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "pulse-main-")),
+    });
+    const { code, stderr } = await exited;
+    expect(code).toBe(1);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toMatch(/^pulse: Cannot open the database \(DATABASE_URL\): .*ECONNREFUSED/);
+  });
+
+  it("exits with a one-line reason when a setting is invalid", async () => {
+    const { exited } = startMain({ PORT: "not-a-port" });
+    const { code, stderr } = await exited;
+    expect(code).toBe(1);
+    expect(stderr.trim()).toMatch(/^pulse: Invalid setting PORT/);
+  });
+
+  it("refuses a second server on the same DATA_DIR, and shuts down cleanly on SIGTERM", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "pulse-main-"));
+    const port = await freePort();
+    const first = startMain({ PORT: String(port), DATA_DIR: dataDir });
+    await waitHealthy(port);
+
+    const second = startMain({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    const refused = await second.exited;
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^pulse: The embedded database in .* is in use by another Pulse server/);
+
+    first.child.kill("SIGTERM");
+    expect((await first.exited).code).toBe(0);
+    expect(existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
+
+    // The embedded database reopens intact after the shutdown.
+    const db = await openDatabase({ dataDir });
+    const rows = await db.query<{ name: string }>("SELECT name FROM public.pulse_migrations");
+    expect(rows.length).toBeGreaterThan(0);
+    await db.close();
+  }, 60_000);
+});
+
+describe("the embedded database", () => {
+  it("keeps every committed write across close and reopen", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "pulse-pglite-"));
+    const db = await openDatabase({ dataDir });
+    await db.query("INSERT INTO auth.users (email) VALUES ('ann@acme.com')");
+    await db.close();
+    const reopened = await openDatabase({ dataDir });
+    const rows = await reopened.query<{ email: string }>("SELECT email FROM auth.users");
+    expect(rows).toEqual([{ email: "ann@acme.com" }]);
+    await reopened.close();
+  });
+
+  it("refuses to open a directory another handle in this process holds", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "pulse-pglite-"));
+    const db = await openDatabase({ dataDir });
+    await expect(openDatabase({ dataDir })).rejects.toThrow(/already open in this process/);
+    await db.close();
+  });
+});

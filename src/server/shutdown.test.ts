@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { createTestApp } from "../testing/test-app";
+
+describe("graceful shutdown", () => {
+  it("lets a request in flight finish while refusing new ones", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let started!: () => void;
+    const inFlight = new Promise<void>((r) => (started = r));
+    const t = await createTestApp({
+      extend(app) {
+        app.get("/api/test/slow", async () => {
+          started();
+          await gate;
+          return { done: true };
+        });
+      },
+    });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = t.app.server.address() as { port: number };
+    const slow = fetch(`http://127.0.0.1:${address.port}/api/test/slow`);
+    await inFlight;
+
+    const closing = t.app.close();
+    release();
+    const res = await slow;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ done: true });
+    await closing;
+    await expect(fetch(`http://127.0.0.1:${address.port}/healthz`)).rejects.toThrow();
+    await t.close();
+  });
+});

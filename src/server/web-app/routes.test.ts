@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+
+const webDir = mkdtempSync(path.join(tmpdir(), "pulse-web-"));
+let t: TestApp;
+
+beforeAll(async () => {
+  mkdirSync(path.join(webDir, "assets"));
+  writeFileSync(path.join(webDir, "index.html"), "<html><head><title>Pulse</title></head><body></body></html>");
+  const script = "console.log('hello');".repeat(100);
+  writeFileSync(path.join(webDir, "assets", "index-abc123.js"), script);
+  writeFileSync(path.join(webDir, "assets", "index-abc123.js.gz"), gzipSync(script));
+  writeFileSync(path.join(webDir, "robots.txt"), "User-agent: *");
+  t = await createTestApp({ overrides: { webDir } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("serving the web app", () => {
+  it("answers every client route with the page, carrying the public config as inert JSON", async () => {
+    for (const url of ["/", "/contact", "/timeline", "/no/such/page"]) {
+      const res = await t.app.inject({ url, headers: { accept: "text/html" } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toContain("text/html");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body).toContain(
+        '<script type="application/json" id="pulse-config">{"companyDomain":"acme.com","captcha":{"provider":"altcha","challengeUrl":"/api/captcha/challenge"}}</script></head>',
+      );
+    }
+  });
+
+  it("caches hashed assets for a year and serves them precompressed", async () => {
+    const res = await t.app.inject({ url: "/assets/index-abc123.js", headers: { "accept-encoding": "gzip" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers["content-encoding"]).toBe("gzip");
+  });
+
+  it("caches other files briefly", async () => {
+    const res = await t.app.inject({ url: "/robots.txt" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=3600");
+  });
+
+  it("never answers API paths with the page", async () => {
+    for (const url of ["/api/missing", "/functions/v1/missing", "/dev/missing"]) {
+      const res = await t.app.inject({ url, headers: { accept: "text/html" } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe("not_found");
+    }
+  });
+
+  it("answers a missing asset with 404 rather than the page", async () => {
+    const res = await t.app.inject({ url: "/assets/gone.js", headers: { accept: "*/*" } });
+    expect(res.statusCode).toBe(404);
+  });
+});
