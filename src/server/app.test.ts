@@ -100,3 +100,30 @@ describe("public config", () => {
     });
   });
 });
+
+describe("security headers with reCAPTCHA in production", () => {
+  it("allow Google's reCAPTCHA hosts only when its keys are configured, and send HSTS in production", async () => {
+    const prod = await createTestApp({
+      overrides: {
+        env: "production",
+        recaptcha: { siteKey: "site", secretKey: "secret" },
+      },
+    });
+    try {
+      const res = await prod.app.inject({ method: "GET", url: "/healthz" });
+      const csp = String(res.headers["content-security-policy"]);
+      expect(csp).toContain(
+        "script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/",
+      );
+      expect(csp).not.toContain("'unsafe-inline';script");
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(res.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+      expect((await prod.app.inject({ url: "/api/config" })).json().captcha).toEqual({
+        provider: "recaptcha",
+        siteKey: "site",
+      });
+    } finally {
+      await prod.close();
+    }
+  });
+});

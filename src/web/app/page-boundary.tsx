@@ -36,7 +36,8 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, State> {
 export function PageBoundary({ children }: { children: ReactNode }) {
   return (
     <PageErrorBoundary>
-      <Suspense fallback={<Spinner />}>{children}</Suspense>
+      {/* A full-height fallback keeps the footer below the fold, so the page arriving causes no layout shift. */}
+      <Suspense fallback={<Spinner className="min-h-screen" />}>{children}</Suspense>
     </PageErrorBoundary>
   );
 }
