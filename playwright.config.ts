@@ -1,6 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/fixtures/chromium";
 
 /**
  * End-to-end tests drive the system Chromium (no browser download). Each worker starts its own real Pulse server
@@ -18,18 +17,7 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   use: {
     ...devices["Desktop Chrome"],
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: "retain-on-failure",
   },
 });

@@ -3,6 +3,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/fixtures/chromium";
 import { startServer } from "../e2e/fixtures/server";
 
 const PAGES = ["/", "/product", "/technology", "/contact"];
@@ -16,17 +17,8 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 
 const server = await startServer({ LOG_LEVEL: "silent" });
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
 });
 
 let failed = false;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, WORKFLOW_HOOKS, loadConfig } from "./config";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "pulse-config-"));
 
@@ -42,7 +42,9 @@ describe("loadConfig", () => {
   });
 
   it("refuses invalid settings with one clear line", () => {
-    expect(() => loadConfig({ PORT: "http" })).toThrow(new ConfigError("Invalid setting PORT: Invalid input: expected number, received NaN"));
+    expect(() => loadConfig({ PORT: "http" })).toThrow(
+      new ConfigError("Invalid setting PORT: Invalid input: expected number, received NaN"),
+    );
     expect(() => loadConfig({ COMPANY_DOMAIN: "not a domain" })).toThrow(/COMPANY_DOMAIN/);
     expect(() => loadConfig({ JWT_SECRET: "short" })).toThrow(/JWT_SECRET: must be at least 32 characters/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), GOOGLE_CLIENT_ID: "id" })).toThrow(/set together/);
@@ -67,15 +69,7 @@ describe("loadConfig", () => {
       WORKFLOW_SECRET: "whsec_c2VjcmV0",
       DATA_DIR: dataDir(),
     };
-    for (const hook of [
-      "GOOGLE_DRIVE_CONNECT",
-      "GOOGLE_DRIVE_DISCONNECT",
-      "ASANA_CONNECT",
-      "ASANA_DISCONNECT",
-      "ASANA_SYNC",
-      "ASANA_DATA_SYNC",
-      "GOOGLE_MEET_SYNC",
-    ]) {
+    for (const hook of WORKFLOW_HOOKS) {
       env[`WORKFLOW_${hook}_URL`] = `https://hooks.acme.com/${hook.toLowerCase()}`;
     }
     const config = loadConfig(env);
