@@ -27,7 +27,12 @@ export default mergeConfig(
           ? [
               {
                 extends: true as const,
-                test: { name: "postgres", root: ".", include: ["src/server/**/*.pg.test.ts"], environment: "node" as const },
+                test: {
+                  name: "postgres",
+                  root: ".",
+                  include: ["src/server/**/*.pg.test.ts"],
+                  environment: "node" as const,
+                },
               },
             ]
           : []),

@@ -19,7 +19,10 @@ if (TEST_DATABASE_URL) {
   suites.push({
     name: "vitest (PostgreSQL)",
     file,
-    status: run(["vitest", "run", "--project", "node", "--project", "postgres", `--outputFile.json=${file}`], process.env),
+    status: run(
+      ["vitest", "run", "--project", "node", "--project", "postgres", `--outputFile.json=${file}`],
+      process.env,
+    ),
   });
 }
 const playwrightStatus = run(["playwright", "test"]);

@@ -34,11 +34,17 @@ beforeAll(async () => {
   url.pathname = `/${name}`;
   db = await openDatabase({ databaseUrl: url.toString(), onError: () => undefined });
   const config = {
-    ...loadConfig({ NODE_ENV: "test", DATA_DIR: mkdtempSync(path.join(tmpdir(), "pulse-outage-")), LOG_LEVEL: "silent" }),
+    ...loadConfig({
+      NODE_ENV: "test",
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "pulse-outage-")),
+      LOG_LEVEL: "silent",
+    }),
     webDir: undefined,
   };
   app = await buildApp(config, { db, logger: false });
-  app.get("/api/test/profiles", async () => ({ count: (await db.query("SELECT count(*) FROM pulse.user_profiles")).length }));
+  app.get("/api/test/profiles", async () => ({
+    count: (await db.query("SELECT count(*) FROM pulse.user_profiles")).length,
+  }));
   await app.ready();
 });
 
@@ -66,7 +72,9 @@ describe("losing PostgreSQL while running", () => {
     expect(api.headers["retry-after"]).toBe("5");
 
     await proxy.restore();
-    await expect.poll(async () => (await app.inject({ url: "/healthz" })).statusCode, { timeout: 10_000 }).toBe(200);
+    await expect
+      .poll(async () => (await app.inject({ url: "/healthz" })).statusCode, { timeout: 10_000 })
+      .toBe(200);
     expect((await app.inject({ url: "/api/test/profiles" })).statusCode).toBe(200);
   });
 });

@@ -33,13 +33,18 @@ function Routes({ routes }: { routes: RouteObject[] }) {
 }
 
 /** Renders web UI with the app's providers, a memory router at `route`, and a chosen auth state. */
-export function renderWeb(ui: ReactElement | RouteObject[], { route = "/", auth = anonymous }: Options = {}): RenderResult {
+export function renderWeb(
+  ui: ReactElement | RouteObject[],
+  { route = "/", auth = anonymous }: Options = {},
+): RenderResult {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <ThemeProvider>
       <QueryClientProvider client={client}>
         <AuthContext value={auth}>
-          <MemoryRouter initialEntries={[route]}>{Array.isArray(ui) ? <Routes routes={ui} /> : ui}</MemoryRouter>
+          <MemoryRouter initialEntries={[route]}>
+            {Array.isArray(ui) ? <Routes routes={ui} /> : ui}
+          </MemoryRouter>
         </AuthContext>
       </QueryClientProvider>
     </ThemeProvider>,

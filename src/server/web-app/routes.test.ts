@@ -10,7 +10,10 @@ let t: TestApp;
 
 beforeAll(async () => {
   mkdirSync(path.join(webDir, "assets"));
-  writeFileSync(path.join(webDir, "index.html"), "<html><head><title>Pulse</title></head><body></body></html>");
+  writeFileSync(
+    path.join(webDir, "index.html"),
+    "<html><head><title>Pulse</title></head><body></body></html>",
+  );
   const script = "console.log('hello');".repeat(100);
   writeFileSync(path.join(webDir, "assets", "index-abc123.js"), script);
   writeFileSync(path.join(webDir, "assets", "index-abc123.js.gz"), gzipSync(script));
@@ -35,7 +38,10 @@ describe("serving the web app", () => {
   });
 
   it("caches hashed assets for a year and serves them precompressed", async () => {
-    const res = await t.app.inject({ url: "/assets/index-abc123.js", headers: { "accept-encoding": "gzip" } });
+    const res = await t.app.inject({
+      url: "/assets/index-abc123.js",
+      headers: { "accept-encoding": "gzip" },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(res.headers["content-encoding"]).toBe("gzip");
