@@ -7,6 +7,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/fixtures/chromium";
  */
 export default defineConfig({
   testDir: "e2e",
+  // Its own folder: Playwright empties outputDir at start, and test-results/ also holds Vitest's reports.
+  outputDir: "test-results/playwright",
   testMatch: "**/*.spec.ts",
   fullyParallel: false,
   workers: 2,
