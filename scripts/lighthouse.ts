@@ -34,13 +34,7 @@ try {
     // The median of RUNS runs per category: one noisy run on a busy 2-core machine should not decide.
     const runs: Record<string, number>[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(`${server.baseURL}${page}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: Object.keys(BUDGET),
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      const result = await audit(`${server.baseURL}${page}`);
       const scores: Record<string, number> = {};
       for (const [id, category] of Object.entries(result.lhr.categories)) {
         scores[id] = Math.round((category.score ?? 0) * 100);
@@ -63,6 +57,21 @@ try {
   chrome.kill();
   await server.stop();
 }
+/** One Lighthouse run; a run Lighthouse itself could not complete (NO_FCP and the like) is tried again. */
+async function audit(url: string) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: Object.keys(BUDGET),
+    });
+    if (result && !result.lhr.runtimeError) return result;
+    if (attempt === 3)
+      throw new Error(`Lighthouse could not audit ${url}: ${result?.lhr.runtimeError?.code ?? "no result"}`);
+  }
+}
+
 if (failed) {
   console.log("\nUnder budget: see .lighthouse/<page>.json for the failing audits.");
   process.exit(1);

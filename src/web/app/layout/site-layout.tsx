@@ -1,11 +1,12 @@
-import type { ReactNode } from "react";
-import { Outlet } from "react-router";
+import { useEffect, type ReactNode } from "react";
+import { Outlet, useLocation } from "react-router";
 import { Footer } from "./footer";
 import type { NavVariant } from "./nav-links";
 import { TopNav } from "./top-nav";
 
 /** Navigation, the page, and the footer. Pages render inside <main>. */
 export function SiteLayout({ variant, children }: { variant: NavVariant; children?: ReactNode }) {
+  useScrollToTopOnNavigation();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -21,4 +22,12 @@ export function SiteLayout({ variant, children }: { variant: NavVariant; childre
       <Footer />
     </div>
   );
+}
+
+/** A new page starts at its top, unless the link points at a section of it (#…). */
+function useScrollToTopOnNavigation(): void {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
 }

@@ -13,7 +13,14 @@ interface SectionHeaderProps {
 }
 
 /** The eyebrow, h2 and lead paragraph that open a page section. */
-export function SectionHeader({ id, eyebrow, title, description, align = "center", className }: SectionHeaderProps) {
+export function SectionHeader({
+  id,
+  eyebrow,
+  title,
+  description,
+  align = "center",
+  className,
+}: SectionHeaderProps) {
   return (
     <div className={cn("max-w-3xl", align === "center" && "mx-auto text-center", className)}>
       {eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-primary">{eyebrow}</p>}
