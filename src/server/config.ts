@@ -25,6 +25,8 @@ export interface Config {
   logLevel: string;
   bodyLimit: number;
   session: { accessTtlSeconds: number; inactivitySeconds: number; absoluteSeconds: number };
+  /** Requests per client address and window on each sign-in and token endpoint (issue #3). */
+  authRateLimit: { max: number; windowMs: number };
 }
 
 export const WORKFLOW_HOOKS = [
@@ -71,6 +73,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.string().default("info"),
   SESSION_INACTIVITY_DAYS: z.coerce.number().positive().default(14),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(120),
   WEB_DIR: optional,
 });
 
@@ -156,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       inactivitySeconds: Math.round(e.SESSION_INACTIVITY_DAYS * DAY),
       absoluteSeconds: Math.round(e.SESSION_ABSOLUTE_DAYS * DAY),
     },
+    authRateLimit: { max: e.AUTH_RATE_LIMIT, windowMs: 60 * 1000 },
   };
 }
 

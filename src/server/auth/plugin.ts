@@ -1,4 +1,67 @@
 import type { FastifyPluginAsync } from "fastify";
+import { AUTH_ROUTES } from "@shared/auth";
+import { deriveKey } from "./crypto";
+import { mountDevProvider, type DevProvider } from "./dev-provider/provider";
+import { GOOGLE_ISSUER, OidcClient } from "./oidc-client";
+import { authRoutes } from "./routes";
+import { SessionService } from "./sessions";
+import { SignInFlows } from "./sign-in-flows";
 
-/** Sign-in, sessions and the development identity provider (issue #3). */
-export const authPlugin: FastifyPluginAsync = async () => {};
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The development identity provider, when mounted (GOOGLE_CLIENT_ID unset, not production). */
+    devIdentityProvider: DevProvider | undefined;
+  }
+}
+
+/**
+ * Sign-in, sessions and the development identity provider (issue #3; ARCHITECTURE §5 Development sign-in,
+ * Sessions, Access). Decorates the app with `auth.sessions`, which the guard of ./guard.ts uses on every product
+ * route.
+ */
+const plugin: FastifyPluginAsync = async (app) => {
+  const { config } = app;
+  const sessions = new SessionService(app.db, config);
+  app.decorate("auth", { sessions });
+
+  const redirectUri = `${config.publicUrl}${AUTH_ROUTES.callback}`;
+  let oidc: OidcClient | undefined;
+  let dev: DevProvider | undefined;
+  if (config.google) {
+    oidc = new OidcClient({
+      issuer: new URL(GOOGLE_ISSUER),
+      clientId: config.google.clientId,
+      clientSecret: config.google.clientSecret,
+      redirectUri,
+    });
+  } else if (config.env === "production") {
+    // loadConfig refuses this already. Whatever the caller did, production never stands in for Google:
+    // sign-in answers "not configured" instead.
+    app.log.error("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set: sign-in is unavailable");
+  } else {
+    dev = await mountDevProvider(app, { publicUrl: config.publicUrl, redirectUri, secret: config.jwtSecret });
+    oidc = new OidcClient({
+      issuer: new URL(dev.issuer),
+      clientId: dev.clientId,
+      clientSecret: dev.clientSecret,
+      redirectUri,
+      allowInsecureRequests: dev.issuer.startsWith("http:"),
+      fetch: dev.fetch,
+    });
+    app.log.info({ issuer: dev.issuer }, "Google sign-in: development identity provider");
+  }
+  app.decorate("devIdentityProvider", dev);
+
+  const flows = new SignInFlows(app.db, deriveKey(config.jwtSecret, "sign-in-flow-secrets"));
+  await app.register(authRoutes, {
+    oidc,
+    sessions,
+    flows,
+    tokenKey: deriveKey(config.jwtSecret, "google-refresh-token"),
+  });
+};
+
+// Like fastify-plugin: the decorations (`auth`, `devIdentityProvider`) belong to the whole app, not one scope.
+(plugin as unknown as Record<symbol, boolean>)[Symbol.for("skip-override")] = true;
+
+export const authPlugin = plugin;

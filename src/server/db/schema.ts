@@ -69,6 +69,25 @@ export const refreshTokens = authSchema.table("refresh_tokens", {
   rotatedAt: ts("rotated_at"),
 });
 
+export const signInFlows = authSchema.table("sign_in_flows", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  stateHash: text("state_hash").notNull().unique(),
+  secretsEncrypted: text("secrets_encrypted").notNull(),
+  codeChallenge: text("code_challenge").notNull(),
+  redirectTo: text("redirect_to").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  expiresAt: ts("expires_at").notNull(),
+});
+
+export const oneTimeCodes = authSchema.table("one_time_codes", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  codeHash: text("code_hash").notNull().unique(),
+  userId: uuid("user_id").notNull(),
+  codeChallenge: text("code_challenge").notNull(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  expiresAt: ts("expires_at").notNull(),
+});
+
 export const userProfiles = pulseSchema.table("user_profiles", {
   userId: uuid("user_id").primaryKey(),
   email: text("email").notNull(),
@@ -160,11 +179,28 @@ export const contactSubmissions = pulseSchema.table("contact_submissions", {
   createdAt: ts("created_at").notNull().defaultNow(),
 });
 
+/** Captcha tokens already accepted (0003_captcha.sql): each is usable once, across all instances. */
+export const captchaUsedTokens = pulseSchema.table("captcha_used_tokens", {
+  tokenId: text("token_id").primaryKey(),
+  provider: text("provider").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+  usedAt: ts("used_at").notNull().defaultNow(),
+});
+
+/** Counted requests of rate-limited endpoints (0003_captcha.sql). */
+export const rateLimitHits = pulseSchema.table("rate_limit_hits", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  bucket: text("bucket").notNull(),
+  hitAt: ts("hit_at").notNull().defaultNow(),
+});
+
 export const schema = {
   users,
   identities,
   sessions,
   refreshTokens,
+  signInFlows,
+  oneTimeCodes,
   userProfiles,
   connectors,
   userIdentities,
@@ -173,4 +209,6 @@ export const schema = {
   projects,
   projectCandidatesGrouped,
   contactSubmissions,
+  captchaUsedTokens,
+  rateLimitHits,
 };

@@ -1,5 +1,5 @@
 import { lazy } from "react";
-import { isAuthorisedEmail } from "@shared/company-domain";
+import { isAuthorisedUser } from "@shared/auth-access";
 import { Spinner } from "@/components/ui/spinner";
 import { AccessDenied } from "@/features/auth/access-denied";
 import { useAuth } from "@/lib/auth/auth-context";
@@ -16,11 +16,11 @@ export function RootGate() {
   if (loading) {
     return (
       <SiteLayout variant="public">
-        <Spinner label="Loading..." />
+        <Spinner label="Loading..." className="min-h-screen" />
       </SiteLayout>
     );
   }
-  if (user && !isAuthorisedEmail(user.email, publicConfig().companyDomain)) {
+  if (user && !isAuthorisedUser(user, publicConfig().companyDomain)) {
     return (
       <SiteLayout variant="public">
         <AccessDenied email={user.email} />

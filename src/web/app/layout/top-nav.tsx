@@ -1,5 +1,5 @@
 import { Activity, Menu } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useState, useTransition } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { PRODUCT_NAME, SCROLL_THRESHOLD_PX } from "@shared/constants";
 import { Button } from "@/components/ui/button";
@@ -30,15 +30,19 @@ export function TopNav({ variant }: { variant: NavVariant }) {
   const links = variant === "public" ? PUBLIC_LINKS : APP_LINKS;
   const darkened = variant === "public" && scrolled;
 
-  const logout = async () => {
+  const [, startLogout] = useTransition();
+  const logout = () => {
     setMenuOpen(false);
-    await signOut();
-    navigate("/", { replace: true });
+    // One async transition: signed out and on / in the same commit (a protected page never sees "no user").
+    startLogout(async () => {
+      await signOut();
+      navigate("/", { replace: true });
+    });
   };
 
   const sessionAction = (onNavigate?: () => void) =>
     user ? (
-      <Button variant="outline" size="sm" onClick={() => void logout()}>
+      <Button variant="outline" size="sm" onClick={logout}>
         Logout
       </Button>
     ) : (

@@ -1,6 +1,81 @@
-import { PlaceholderPage } from "@/components/ui/placeholder-page";
+import { ShieldAlert } from "lucide-react";
+import { useTransition } from "react";
+import { Link, useNavigate } from "react-router";
+import { displayDomain } from "@shared/company-domain";
+import { PRODUCT_NAME } from "@shared/constants";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { useAuth } from "@/lib/auth/auth-context";
+import { publicConfig } from "@/lib/public-config";
+import { usePageTitle } from "@/lib/use-page-title";
 
-/** SPEC §2 Access-denied screen — built with sign-in (issue #3). */
+/**
+ * SPEC §2 Access-denied screen, for a signed-in user outside the company domain (at / and on every protected
+ * route). "Return to landing page" signs out, reading "Return to landing page..." meanwhile.
+ */
 export function AccessDenied({ email }: { email: string }) {
-  return <PlaceholderPage title="Unsupported email domain" description={email} />;
+  usePageTitle("Unsupported email domain");
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const [signingOut, startSigningOut] = useTransition();
+  const domain = displayDomain(publicConfig().companyDomain);
+
+  // One async transition: the signed-out state and the move to / commit together, so no protected page in
+  // between sees "no user" and redirects to /auth.
+  const returnToLanding = () =>
+    startSigningOut(async () => {
+      await signOut();
+      navigate("/", { replace: true });
+    });
+
+  return (
+    <section aria-labelledby="denied-title" className="flex items-center justify-center px-4 py-16 sm:py-24">
+      <Card className="w-full max-w-lg">
+        <CardHeader className="items-center text-center">
+          <span className="inline-flex size-12 items-center justify-center rounded-full bg-destructive/15 text-destructive">
+            <ShieldAlert className="size-6" aria-hidden="true" />
+          </span>
+          <h1 id="denied-title" className="mt-2 text-2xl font-bold tracking-tight">
+            Unsupported email domain
+          </h1>
+          <p className="text-sm text-muted-foreground">
+            Currently only {domain} Google accounts can access our production site.
+          </p>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-5">
+          <div
+            role="group"
+            aria-labelledby="denied-email-label"
+            className="rounded-lg border border-red-500/60 bg-red-500/10 p-4 text-center"
+          >
+            <p id="denied-email-label" className="text-sm font-medium text-red-700 dark:text-red-300">
+              Unauthorized email domain
+            </p>
+            <p className="mt-1 font-mono text-sm break-all text-foreground">{email}</p>
+          </div>
+          <p className="text-center text-sm text-muted-foreground">
+            To gain access to {PRODUCT_NAME}, please contact our team.
+          </p>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button asChild className="flex-1">
+              <Link to="/contact">Contact Us for Access</Link>
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              className="flex-1"
+              disabled={signingOut}
+              aria-busy={signingOut}
+              onClick={returnToLanding}
+            >
+              {signingOut ? "Return to landing page..." : "Return to landing page"}
+            </Button>
+          </div>
+          <p className="text-center text-xs text-muted-foreground" aria-live="polite">
+            Signing you out automatically...
+          </p>
+        </CardContent>
+      </Card>
+    </section>
+  );
 }

@@ -1,20 +1,64 @@
-import { useMemo, type ReactNode } from "react";
-import { AuthContext, type AuthContextValue } from "./auth-context";
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { AuthClient } from "./auth-client";
+import { AuthContext, type AuthContextValue, type AuthSession } from "./auth-context";
+import { reportAuthError } from "./auth-errors";
+
+let defaultClient: AuthClient | undefined;
+
+/** The page's one auth client (created on first use, so tests and SSR-less tooling can pass their own). */
+function pageClient(): AuthClient {
+  defaultClient ??= new AuthClient({ onError: reportAuthError });
+  return defaultClient;
+}
+
+interface State {
+  session: AuthSession | null;
+  loading: boolean;
+}
 
 /**
- * Placeholder until sign-in lands (issue #3): nobody is ever signed in, so protected routes send visitors to
- * /auth and the navigation shows Login.
+ * SPEC §4 Auth provider: user, session and a loading flag that starts true and turns false on the first auth event
+ * (INITIAL_SESSION, or SIGNED_IN after a sign-in). Every event stores the session and user it carries; SIGNED_OUT
+ * clears both. Kept small: it is part of every page's first download.
  */
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({ children, client }: { children: ReactNode; client?: AuthClient }) {
+  const [auth] = useState(() => client ?? pageClient());
+  const [state, setState] = useState<State>({ session: null, loading: true });
+
+  useEffect(() => {
+    // Auth changes render as transitions, like the router's navigations: "sign out, then go to /" lands on /
+    // in one render, instead of a protected page first seeing no user and redirecting to /auth.
+    const unsubscribe = auth.onAuthStateChange((_event, session) =>
+      startTransition(() => setState({ session, loading: false })),
+    );
+    const unmount = auth.mount();
+    return () => {
+      unsubscribe();
+      unmount();
+    };
+  }, [auth]);
+
+  const signInWithGoogle = useCallback(async () => {
+    try {
+      await auth.signInWithGoogle();
+      return { error: null };
+    } catch (error) {
+      reportAuthError(error);
+      return { error: error instanceof Error ? error : new Error(String(error)) };
+    }
+  }, [auth]);
+
+  const signOut = useCallback(() => auth.signOut(), [auth]);
+
   const value = useMemo<AuthContextValue>(
     () => ({
-      user: null,
-      session: null,
-      loading: false,
-      signInWithGoogle: async () => ({ error: new Error("Sign-in is not available yet") }),
-      signOut: async () => undefined,
+      user: state.session?.user ?? null,
+      session: state.session,
+      loading: state.loading,
+      signInWithGoogle,
+      signOut,
     }),
-    [],
+    [state, signInWithGoogle, signOut],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }

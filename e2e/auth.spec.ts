@@ -1,0 +1,221 @@
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures/test";
+import { signIn, storedSession } from "./fixtures/sign-in";
+
+const PROTECTED = ["/dashboard", "/projects", "/timeline", "/settings", "/project-manager"];
+
+test.describe("Google sign-in through the development provider", () => {
+  test("an authorised user lands on /dashboard, survives a reload, and Logout returns to the landing page", async ({
+    page,
+    baseURL,
+    consoleErrors: _consoleErrors,
+  }) => {
+    await signIn(page, "ann@acme.com");
+    expect(page.url()).toBe(`${baseURL}/dashboard`);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Console" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Unsupported email domain" })).toHaveCount(0);
+    // The code went from the address, and no token is ever in it.
+    expect(new URL(page.url()).hash).toBe("");
+    const session = await storedSession(page, baseURL!);
+    expect(session?.user.email).toBe("ann@acme.com");
+    expect(page.url()).not.toContain(session!.access_token);
+
+    await page.reload();
+    await expect(page).toHaveURL(`${baseURL}/dashboard`);
+    await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
+    await page.goto("/");
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }),
+    ).toBeVisible();
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }),
+    ).toBeVisible();
+    expect(await storedSession(page, baseURL!)).toBeNull();
+
+    // Signed out on the server too: the old access token no longer reads the user.
+    const me = await page.request.get("/api/auth/user", {
+      headers: { authorization: `Bearer ${session!.access_token}` },
+    });
+    expect(me.status()).toBe(401);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(`${baseURL}/auth`);
+  });
+
+  test("an unauthorised user is denied at / and at every protected route, and can return to the landing page signed out", async ({
+    page,
+    baseURL,
+    consoleErrors: _consoleErrors,
+  }) => {
+    await signIn(page, "mallory@gmail.com");
+    const denied = page.getByRole("heading", { level: 1, name: "Unsupported email domain" });
+    await expect(denied).toBeVisible();
+    for (const path of ["/", ...PROTECTED]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(`${baseURL}${path}`);
+      await expect(denied).toBeVisible();
+      await expect(page.getByRole("group", { name: "Unauthorized email domain" })).toContainText(
+        "mallory@gmail.com",
+      );
+    }
+    await expect(
+      page.getByText("Currently only @acme.com Google accounts can access our production site."),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Contact Us for Access" })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
+    await expect(page.getByText("Signing you out automatically...")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole("button", { name: "Return to landing page" }).click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "AI-Driven Project Intelligence Platform" }),
+    ).toBeVisible();
+    await expect(denied).toHaveCount(0);
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }),
+    ).toBeVisible();
+    expect(await storedSession(page, baseURL!)).toBeNull();
+    await page.goto("/projects");
+    await expect(page).toHaveURL(`${baseURL}/auth`);
+  });
+
+  test("eve@notacme.com is not @acme.com: denied at / and on the protected routes", async ({
+    page,
+    baseURL,
+    consoleErrors: _consoleErrors,
+  }) => {
+    await signIn(page, "eve@notacme.com");
+    const denied = page.getByRole("heading", { level: 1, name: "Unsupported email domain" });
+    await expect(denied).toBeVisible();
+    await expect(page.getByRole("group", { name: "Unauthorized email domain" })).toContainText(
+      "eve@notacme.com",
+    );
+    await expectNoSeriousA11yViolations(page);
+    for (const path of ["/", "/timeline"]) {
+      await page.goto(path);
+      await expect(denied).toBeVisible();
+    }
+    const session = await storedSession(page, baseURL!);
+    expect(session?.user.email).toBe("eve@notacme.com");
+  });
+
+  test("cancelling consent returns to /auth with an Authentication Error toast", async ({
+    page,
+    baseURL,
+    consoleErrors,
+  }) => {
+    await signIn(page, "ann@acme.com", { consent: "cancel" });
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Authentication Error" });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText("End-User aborted interaction");
+    await expect(toast).toHaveAttribute("data-type", "error");
+    await expect(page).toHaveURL(`${baseURL}/auth`);
+    await expect(page.getByRole("button", { name: "Continue with Google" })).toBeEnabled();
+    expect(await storedSession(page, baseURL!)).toBeNull();
+    // SPEC §8: the provider error is also logged.
+    expect(consoleErrors).toEqual(["Authentication Error: End-User aborted interaction"]);
+    consoleErrors.length = 0;
+  });
+
+  test("axe finds nothing serious on /auth, with and without the error toast", async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto("/auth");
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to Pulse" })).toBeVisible();
+    await expect(page.getByText("Sign in with your @acme.com Google account to continue")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.goto("/auth?error=access_denied&error_description=Access%20was%20denied");
+    const toast = page.locator("[data-sonner-toast]");
+    await expect(toast).toContainText("Access was denied");
+    // Measure contrast once the toast has finished fading in.
+    await expect(toast).toHaveCSS("opacity", "1");
+    await expectNoSeriousA11yViolations(page);
+    expect(consoleErrors).toEqual(["Authentication Error: Access was denied"]);
+    consoleErrors.length = 0;
+  });
+
+  test("the button reads 'Signing in...' while the sign-in starts", async ({
+    page,
+    consoleErrors: _consoleErrors,
+  }) => {
+    await page.goto("/auth");
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/auth/google/start", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+    release();
+    await expect(page.getByLabel("Email")).toBeVisible();
+  });
+
+  test("Logout from the mobile sheet closes it and signs out", async ({
+    page,
+    baseURL,
+    consoleErrors: _consoleErrors,
+  }) => {
+    await signIn(page, "bo@acme.com");
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const sheet = page.getByRole("dialog");
+    await sheet.getByRole("button", { name: "Logout" }).click();
+    await expect(sheet).toBeHidden();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    expect(await storedSession(page, baseURL!)).toBeNull();
+  });
+
+  test("tabs share the session: signing out in one signs out the other", async ({
+    page,
+    context,
+    baseURL,
+    consoleErrors: _consoleErrors,
+  }) => {
+    await signIn(page, "cy@acme.com");
+    const second = await context.newPage();
+    await second.goto("/settings");
+    const nav = second.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }).click();
+    await expect(second).toHaveURL(`${baseURL}/auth`);
+    await expect(
+      second.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }),
+    ).toBeVisible();
+  });
+
+  test("the session refreshes itself when 90 s or less remain, and the new one works", async ({
+    page,
+    baseURL,
+    consoleErrors: _consoleErrors,
+  }) => {
+    await page.clock.install();
+    await signIn(page, "dee@acme.com");
+    const first = (await storedSession(page, baseURL!))!;
+    // 58 min 20 s later the hour-long access token has 100 s left: not yet. 30 s on, 70 s left: refreshed.
+    await page.clock.fastForward("58:20");
+    expect((await storedSession(page, baseURL!))!.refresh_token).toBe(first.refresh_token);
+    await page.clock.fastForward("00:30");
+    await expect
+      .poll(async () => (await storedSession(page, baseURL!))?.refresh_token)
+      .not.toBe(first.refresh_token);
+    const next = (await storedSession(page, baseURL!))!;
+    const me = await page.request.get("/api/auth/user", {
+      headers: { authorization: `Bearer ${next.access_token}` },
+    });
+    expect(me.status()).toBe(200);
+    // A reload adopts the refreshed session.
+    await page.reload();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }),
+    ).toBeVisible();
+  });
+});

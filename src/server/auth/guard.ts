@@ -1,0 +1,68 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { isAuthorisedUser } from "@shared/auth-access";
+import { forbidden, HttpError } from "../errors";
+import type { Authenticated, SessionService } from "./sessions";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Sign-in and session services (src/server/auth/plugin.ts). */
+    auth: { sessions: SessionService };
+  }
+  interface FastifyRequest {
+    /** Set by `requireSession` / `requireUser`. */
+    authenticated?: Authenticated;
+  }
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i;
+
+/** The bearer token of a request, if it carries one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header ? BEARER.exec(header)?.[1] : undefined;
+}
+
+function challenge(error: HttpError): HttpError {
+  const description = error.message.replace(/"/g, "'");
+  return new HttpError(error.statusCode, error.code, error.message, {
+    "www-authenticate": `Bearer realm="pulse", error="invalid_token", error_description="${description}"`,
+  });
+}
+
+/**
+ * preHandler: a valid, unexpired, unrevoked Pulse access token — whatever the user's domain. Use it only for the
+ * auth endpoints themselves (reading the current user, signing out); product routes use `requireUser`.
+ */
+export async function requireSession(request: FastifyRequest, _reply?: FastifyReply): Promise<void> {
+  const token = bearerToken(request);
+  if (!token) {
+    throw challenge(new HttpError(401, "unauthorized", "Sign in to continue."));
+  }
+  try {
+    request.authenticated = await request.server.auth.sessions.authenticate(token);
+  } catch (err) {
+    throw err instanceof HttpError && err.statusCode === 401 ? challenge(err) : err;
+  }
+}
+
+/**
+ * The one guard of every product API route (ARCHITECTURE §5 Access): 401 without a token or with a bad, expired
+ * or revoked one; 403 for a user outside COMPANY_DOMAIN. Use as `{ preHandler: requireUser }`, then read the user
+ * with `currentUser(request)`.
+ */
+export async function requireUser(request: FastifyRequest, reply?: FastifyReply): Promise<void> {
+  await requireSession(request, reply);
+  const { user } = request.authenticated!;
+  if (!isAuthorisedUser(user, request.server.config.companyDomain)) {
+    throw forbidden(
+      `Only @${request.server.config.companyDomain} accounts are authorized to access this platform.`,
+      "unauthorized_domain",
+    );
+  }
+}
+
+/** The signed-in user of a request that passed `requireSession` or `requireUser`. */
+export function currentUser(request: FastifyRequest): Authenticated["user"] {
+  if (!request.authenticated) throw new HttpError(401, "unauthorized", "Sign in to continue.");
+  return request.authenticated.user;
+}

@@ -1,0 +1,240 @@
+import type { SessionResponse, SessionUser } from "@shared/auth";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import { HttpError } from "../errors";
+import { AccessTokens } from "./access-tokens";
+import { deriveKey, hmac, randomToken, safeEqual, sha256Hex } from "./crypto";
+import { loadSessionUser, toSessionUser } from "./users";
+
+/** How long the parent of the active refresh token still gets the active pair back (two tabs refreshing at once). */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const sessionEnded = (
+  message = "Your session has ended. Please sign in again.",
+  code = "invalid_grant",
+) => new HttpError(401, code, message);
+
+export interface SessionMeta {
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+}
+
+/** The signed-in person behind a valid access token. */
+export interface Authenticated {
+  sessionId: string;
+  user: SessionUser;
+}
+
+interface RefreshRow {
+  id: number;
+  session_id: string;
+  user_id: string;
+  rotated_at: Date | null;
+  within_grace: boolean | null;
+  revoked: boolean;
+  expired: boolean;
+  inactive: boolean;
+}
+
+interface IssuedRow {
+  session_id: string;
+  user_id: string;
+  created_at: Date;
+  session_expires_at: Date;
+}
+
+/**
+ * Pulse sessions (ARCHITECTURE §5 Sessions, docs/decisions/0011-sessions.md): a session row with an absolute
+ * lifetime and an inactivity limit; opaque refresh tokens stored as SHA-256, rotated on every use; presenting a
+ * rotated token again revokes the whole session, except that the parent of the active token gets the active pair
+ * back within REFRESH_REUSE_GRACE_SECONDS. A child token is HMAC(parent) under a server key, so that pair can be
+ * handed out again without storing any token in the clear.
+ */
+export class SessionService {
+  readonly accessTokens: AccessTokens;
+  private readonly rotationKey: Buffer;
+
+  constructor(
+    private readonly db: Database,
+    private readonly config: Pick<Config, "jwtSecret" | "publicUrl" | "session">,
+  ) {
+    this.accessTokens = new AccessTokens(config.jwtSecret, config.publicUrl);
+    this.rotationKey = deriveKey(config.jwtSecret, "refresh-token-rotation");
+  }
+
+  /** A new session for a user who just proved who they are. */
+  async create(userId: string, meta: SessionMeta = {}): Promise<SessionResponse> {
+    const refreshToken = randomToken();
+    const [row] = await this.db.query<IssuedRow>(
+      `WITH s AS (
+         INSERT INTO auth.sessions (user_id, expires_at, user_agent, ip)
+         VALUES ($1, now() + make_interval(secs => $2::double precision), $3, $4)
+         RETURNING id, user_id, expires_at)
+       INSERT INTO auth.refresh_tokens (session_id, token_hash)
+       SELECT s.id, $5 FROM s
+       RETURNING session_id, (SELECT user_id FROM s) AS user_id, created_at, (SELECT expires_at FROM s) AS session_expires_at`,
+      [
+        userId,
+        this.config.session.absoluteSeconds,
+        meta.userAgent?.slice(0, 512) ?? null,
+        meta.ip ?? null,
+        sha256Hex(refreshToken),
+      ],
+    );
+    return this.respond(row!, refreshToken);
+  }
+
+  /** Rotates a refresh token (see the class comment); throws a 401 HttpError when the session cannot go on. */
+  async refresh(refreshToken: string): Promise<SessionResponse> {
+    const hash = sha256Hex(refreshToken);
+    const child = this.childOf(refreshToken);
+    const childHash = sha256Hex(child);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const row = await this.findRefreshToken(hash);
+      if (!row) throw sessionEnded("This refresh token is not valid. Please sign in again.");
+      if (row.revoked) throw sessionEnded();
+      if (row.expired || row.inactive) {
+        await this.revoke(row.session_id, row.expired ? "expired" : "inactive");
+        throw sessionEnded("Your session has expired. Please sign in again.", "session_expired");
+      }
+
+      if (row.rotated_at === null) {
+        // One statement: the token is marked rotated and its child inserted together, or neither happens.
+        const [issued] = await this.db.query<IssuedRow>(
+          `WITH rotated AS (
+             UPDATE auth.refresh_tokens SET rotated_at = now()
+              WHERE id = $1 AND rotated_at IS NULL
+             RETURNING id, session_id),
+           touched AS (
+             UPDATE auth.sessions s SET last_active_at = now()
+               FROM rotated WHERE s.id = rotated.session_id
+             RETURNING s.id, s.user_id, s.expires_at)
+           INSERT INTO auth.refresh_tokens (session_id, token_hash, parent_id)
+           SELECT rotated.session_id, $2, rotated.id FROM rotated
+           RETURNING session_id, (SELECT user_id FROM touched) AS user_id, created_at,
+                     (SELECT expires_at FROM touched) AS session_expires_at`,
+          [row.id, childHash],
+        );
+        if (issued) return this.respond(issued, child);
+        continue; // another request rotated it a moment ago: now it is the parent of the active token
+      }
+
+      // A rotated token. Within the grace period the parent of the active token gets the active pair back.
+      const [active] = await this.db.query<IssuedRow & { token_hash: string; rotated_at: Date | null }>(
+        `SELECT c.session_id, s.user_id, c.created_at, s.expires_at AS session_expires_at, c.token_hash, c.rotated_at
+           FROM auth.refresh_tokens c JOIN auth.sessions s ON s.id = c.session_id
+          WHERE c.parent_id = $1`,
+        [row.id],
+      );
+      if (
+        active &&
+        active.rotated_at === null &&
+        row.within_grace &&
+        safeEqual(active.token_hash, childHash)
+      ) {
+        return this.respond(active, child);
+      }
+      await this.revoke(row.session_id, "refresh_token_reused");
+      throw sessionEnded(
+        "This session was ended because an old refresh token was used again. Please sign in again.",
+        "refresh_token_reused",
+      );
+    }
+    throw sessionEnded();
+  }
+
+  /** The session and user behind an access token; throws a 401 HttpError for anything not currently valid. */
+  async authenticate(accessToken: string): Promise<Authenticated> {
+    let claims;
+    try {
+      claims = await this.accessTokens.verify(accessToken);
+    } catch {
+      throw new HttpError(
+        401,
+        "invalid_token",
+        "Your sign-in is not valid or has expired. Please sign in again.",
+      );
+    }
+    if (!UUID.test(claims.sessionId) || !UUID.test(claims.userId)) {
+      throw new HttpError(401, "invalid_token", "Your sign-in is not valid. Please sign in again.");
+    }
+    const rows = await this.db.query<{
+      id: string;
+      email: string;
+      email_verified: boolean;
+      name: string | null;
+      identity_email: string | null;
+      hosted_domain: string | null;
+    }>(
+      `SELECT u.id, u.email, u.email_verified, u.name, i.email AS identity_email, i.hosted_domain
+         FROM auth.sessions s
+         JOIN auth.users u ON u.id = s.user_id
+         LEFT JOIN auth.identities i ON i.user_id = u.id AND i.provider = 'google'
+        WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()
+        ORDER BY i.updated_at DESC NULLS LAST`,
+      [claims.sessionId, claims.userId],
+    );
+    if (rows.length === 0) {
+      throw new HttpError(401, "session_ended", "Your session has ended. Please sign in again.");
+    }
+    return { sessionId: claims.sessionId, user: toSessionUser(rows) };
+  }
+
+  /** Ends a session for good: no token of it authenticates or refreshes again. */
+  async revoke(sessionId: string, reason: string): Promise<void> {
+    await this.db.query(
+      "UPDATE auth.sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL",
+      [sessionId, reason],
+    );
+  }
+
+  /** The session a refresh token (active or rotated) belongs to. */
+  async sessionOfRefreshToken(refreshToken: string): Promise<string | undefined> {
+    const [row] = await this.db.query<{ session_id: string }>(
+      "SELECT session_id FROM auth.refresh_tokens WHERE token_hash = $1",
+      [sha256Hex(refreshToken)],
+    );
+    return row?.session_id;
+  }
+
+  private childOf(refreshToken: string): string {
+    return hmac(this.rotationKey, refreshToken);
+  }
+
+  private async findRefreshToken(hash: string): Promise<RefreshRow | undefined> {
+    const [row] = await this.db.query<RefreshRow>(
+      `SELECT rt.id, rt.session_id, s.user_id, rt.rotated_at,
+              (now() - rt.rotated_at) <= make_interval(secs => $2::double precision) AS within_grace,
+              s.revoked_at IS NOT NULL AS revoked,
+              s.expires_at <= now() AS expired,
+              s.last_active_at <= now() - make_interval(secs => $3::double precision) AS inactive
+         FROM auth.refresh_tokens rt JOIN auth.sessions s ON s.id = rt.session_id
+        WHERE rt.token_hash = $1`,
+      [hash, REFRESH_REUSE_GRACE_SECONDS, this.config.session.inactivitySeconds],
+    );
+    return row;
+  }
+
+  private async respond(row: IssuedRow, refreshToken: string): Promise<SessionResponse> {
+    const user = await loadSessionUser(this.db, row.user_id);
+    if (!user) throw sessionEnded();
+    const issuedAt = Math.floor(new Date(row.created_at).getTime() / 1000);
+    const sessionEnd = Math.floor(new Date(row.session_expires_at).getTime() / 1000);
+    const expiresAt = Math.min(issuedAt + this.config.session.accessTtlSeconds, sessionEnd);
+    const accessToken = await this.accessTokens.sign(
+      { userId: row.user_id, sessionId: row.session_id },
+      issuedAt,
+      expiresAt,
+    );
+    return {
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      token_type: "bearer",
+      expires_in: Math.max(0, expiresAt - Math.floor(Date.now() / 1000)),
+      expires_at: expiresAt,
+      user,
+    };
+  }
+}

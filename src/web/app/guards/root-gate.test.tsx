@@ -1,0 +1,35 @@
+import { screen } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { setPublicConfigForTests } from "../../lib/public-config";
+import { anonymous, renderWeb, signedInAs } from "../../../testing/render-web";
+import { RootGate } from "./root-gate";
+
+const routes = [{ path: "/", element: <RootGate /> }];
+
+beforeEach(() => {
+  setPublicConfigForTests({ companyDomain: "acme.com", captcha: { provider: "altcha", challengeUrl: "/x" } });
+});
+
+describe("RootGate (/)", () => {
+  it("shows Loading... while auth is loading", () => {
+    renderWeb(routes, { auth: { ...anonymous, loading: true } });
+    expect(screen.getAllByRole("status").some((s) => s.textContent === "Loading...")).toBe(true);
+  });
+
+  it("denies a signed-in user of another domain, showing the e-mail", () => {
+    renderWeb(routes, { auth: signedInAs("eve@notacme.com") });
+    expect(screen.getByRole("heading", { name: "Unsupported email domain" })).toBeInTheDocument();
+    expect(screen.getByText("eve@notacme.com")).toBeInTheDocument();
+  });
+
+  it("denies an @acme.com address whose Google hosted domain is another one", () => {
+    const auth = signedInAs("ann@acme.com");
+    renderWeb(routes, { auth: { ...auth, user: { ...auth.user!, hd: "elsewhere.com" } } });
+    expect(screen.getByRole("heading", { name: "Unsupported email domain" })).toBeInTheDocument();
+  });
+
+  it("does not deny an authorised user", async () => {
+    renderWeb(routes, { auth: signedInAs("ann@acme.com") });
+    expect(screen.queryByRole("heading", { name: "Unsupported email domain" })).toBeNull();
+  });
+});

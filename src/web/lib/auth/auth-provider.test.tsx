@@ -1,0 +1,172 @@
+import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AUTH_ROUTES } from "@shared/auth";
+import { ApiError } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import { AuthClient, storageKeyFor } from "./auth-client";
+import { useAuth } from "./auth-context";
+import { AuthProvider } from "./auth-provider";
+
+vi.mock("@/lib/toast", () => ({ toast: { error: vi.fn() } }));
+
+const KEY = storageKeyFor(window.location.origin);
+const user = {
+  id: "u1",
+  email: "ann@acme.com",
+  name: "Ann",
+  hd: "acme.com",
+  email_verified: true,
+  identities: [],
+  factors: [],
+};
+const stored = () => ({
+  access_token: "a1",
+  refresh_token: "r1",
+  token_type: "bearer",
+  expires_at: Math.floor(Date.now() / 1000) + 3600,
+  user,
+});
+
+const seen: string[] = [];
+
+function Probe() {
+  const { user, session, loading, signInWithGoogle, signOut } = useAuth();
+  seen.push(loading ? "loading" : user ? user.email : "anonymous");
+  return (
+    <div>
+      <p data-testid="state">
+        {loading ? "loading" : user ? `${user.email} ${session?.access_token}` : "anonymous"}
+      </p>
+      <button
+        onClick={() => void signInWithGoogle().then((r) => (document.title = r.error ? "error" : "ok"))}
+      >
+        in
+      </button>
+      <button onClick={() => void signOut()}>out</button>
+    </div>
+  );
+}
+
+function clientWith(handlers: Record<string, () => unknown>, navigate = vi.fn()) {
+  return new AuthClient({
+    request: async <T,>(path: string): Promise<T> => {
+      const h = handlers[path];
+      if (!h) throw new Error(`unexpected ${path}`);
+      return (await h()) as T;
+    },
+    navigate,
+  });
+}
+
+beforeEach(() => {
+  seen.length = 0;
+  localStorage.clear();
+  vi.mocked(toast.error).mockClear();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("AuthProvider", () => {
+  it("is loading until the first auth event, then holds the adopted session and its user", async () => {
+    localStorage.setItem(KEY, JSON.stringify(stored()));
+    const client = clientWith({ [AUTH_ROUTES.user]: () => user });
+    render(
+      <AuthProvider client={client}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(await screen.findByText("ann@acme.com a1")).toBeInTheDocument();
+    expect(seen[0]).toBe("loading");
+    expect(seen.at(-1)).toBe("ann@acme.com");
+  });
+
+  it("ends loading with no user when nobody is signed in; signing out elsewhere clears the user", async () => {
+    const client = clientWith({});
+    render(
+      <AuthProvider client={client}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(await screen.findByText("anonymous")).toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new StorageEvent("storage", { key: KEY, newValue: JSON.stringify(stored()) }));
+    });
+    expect(screen.getByTestId("state")).toHaveTextContent("ann@acme.com a1");
+    act(() => {
+      window.dispatchEvent(new StorageEvent("storage", { key: KEY, newValue: null }));
+    });
+    expect(screen.getByTestId("state")).toHaveTextContent("anonymous");
+  });
+
+  it("signOut clears session and user", async () => {
+    localStorage.setItem(KEY, JSON.stringify(stored()));
+    const client = clientWith({ [AUTH_ROUTES.user]: () => user, [AUTH_ROUTES.signOut]: () => undefined });
+    render(
+      <AuthProvider client={client}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText("ann@acme.com a1");
+    await userEvent.click(screen.getByRole("button", { name: "out" }));
+    expect(await screen.findByText("anonymous")).toBeInTheDocument();
+  });
+
+  it("a provider error is a destructive 'Authentication Error' toast with its message, logged and returned", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const client = clientWith({
+      [AUTH_ROUTES.start]: () => {
+        throw new ApiError(503, "provider_unavailable", "Google sign-in is not reachable right now.");
+      },
+    });
+    render(
+      <AuthProvider client={client}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText("anonymous");
+    await userEvent.click(screen.getByRole("button", { name: "in" }));
+    await vi.waitFor(() => expect(document.title).toBe("error"));
+    expect(toast.error).toHaveBeenCalledWith("Authentication Error", {
+      description: "Google sign-in is not reachable right now.",
+    });
+    expect(log).toHaveBeenCalledWith("Authentication Error: Google sign-in is not reachable right now.");
+  });
+
+  it("an exception gets the generic message", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const client = clientWith({
+      [AUTH_ROUTES.start]: () => {
+        throw new TypeError("boom");
+      },
+    });
+    render(
+      <AuthProvider client={client}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText("anonymous");
+    await userEvent.click(screen.getByRole("button", { name: "in" }));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Authentication Error", {
+        description: "An unexpected error occurred during authentication",
+      }),
+    );
+  });
+
+  it("a successful start sends the browser to the provider", async () => {
+    const navigate = vi.fn();
+    const client = clientWith(
+      { [AUTH_ROUTES.start]: () => ({ url: "http://localhost:3000/dev/oidc/auth?x" }) },
+      navigate,
+    );
+    render(
+      <AuthProvider client={client}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await screen.findByText("anonymous");
+    await userEvent.click(screen.getByRole("button", { name: "in" }));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("http://localhost:3000/dev/oidc/auth?x"));
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+});
