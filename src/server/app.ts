@@ -1,5 +1,4 @@
 import cookie from "@fastify/cookie";
-import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { randomUUID } from "node:crypto";
 import type { PublicConfig } from "@shared/public-config";
@@ -54,8 +53,6 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
-  // Routes opt in with `config: { rateLimit: … }`; nothing is limited by default.
-  await app.register(rateLimit, { global: false });
 
   await app.register(healthRoutes);
   app.get("/api/config", async () => publicConfigOf(config));

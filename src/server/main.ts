@@ -3,6 +3,8 @@ import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
 
+const DRAIN_DEADLINE_MS = 10_000;
+
 /** Starts Pulse: one process serving the web app, the API and the development stand-ins. */
 async function main(): Promise<void> {
   let config;
@@ -30,9 +32,16 @@ async function main(): Promise<void> {
     if (shuttingDown) return;
     shuttingDown = true;
     app.log.info({ signal }, "shutting down: draining requests");
+    // Idle keep-alive connections close at once; one that never sends a request would hold the close forever.
+    const deadline = setTimeout(() => {
+      app.log.warn("drain deadline passed: closing the remaining connections");
+      app.server.closeAllConnections();
+    }, DRAIN_DEADLINE_MS);
+    deadline.unref();
     try {
       await app.close();
     } finally {
+      clearTimeout(deadline);
       await db.close();
       app.log.info("database closed; bye");
       process.exit(0);

@@ -17,6 +17,7 @@ import { badRequest, HttpError } from "../errors";
 import { encrypt } from "./crypto";
 import { bearerToken, currentUser, requireSession } from "./guard";
 import { OidcClient, SignInError, type IdTokenClaims } from "./oidc-client";
+import { createRateLimiter, rateLimitHook } from "../rate-limit/limiter";
 import { allowedReturnUrl } from "./redirects";
 import type { SessionService } from "./sessions";
 import type { SignInFlows } from "./sign-in-flows";
@@ -66,12 +67,16 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   { oidc, sessions, flows, tokenKey },
 ) => {
   const { config } = app;
-  const rateLimit = {
-    rateLimit: { max: config.authRateLimit.max, timeWindow: config.authRateLimit.windowMs },
-  };
+  // Counted in PostgreSQL per endpoint and client address, so every instance shares the count.
+  const limited = (name: string) => ({
+    onRequest: rateLimitHook(
+      createRateLimiter(app.db, { name: `auth:${name}`, ...config.authRateLimit }),
+      () => "Too many sign-in requests. Please wait a moment and try again.",
+    ),
+  });
 
   // 1. "Continue with Google": remember the flow, answer with the provider's authorization URL.
-  app.post(AUTH_ROUTES.start, { config: rateLimit }, async (request, reply) => {
+  app.post(AUTH_ROUTES.start, limited("start"), async (request, reply) => {
     const body = startSignInBodySchema.parse(request.body);
     const redirectTo = allowedReturnUrl(body.redirect_to, config);
     if (!redirectTo) {
@@ -170,7 +175,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   });
 
   // 3. The browser that started the sign-in trades the one-time code and its PKCE verifier for a session.
-  app.post(AUTH_ROUTES.token, { config: rateLimit }, async (request, reply) => {
+  app.post(AUTH_ROUTES.token, limited("token"), async (request, reply) => {
     const body = tokenBodySchema.parse(request.body);
     const result = await flows.exchangeCode(body.code, body.code_verifier);
     if (!result.ok) {
@@ -190,7 +195,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   });
 
   // 4. Rotation.
-  app.post(AUTH_ROUTES.refresh, { config: rateLimit }, async (request, reply) => {
+  app.post(AUTH_ROUTES.refresh, limited("refresh"), async (request, reply) => {
     const body = refreshBodySchema.parse(request.body);
     const session = await sessions.refresh(body.refresh_token);
     noStore(reply);
@@ -204,7 +209,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   });
 
   // 6. Sign-out revokes the session server-side; always answers 204 so the browser can forget it either way.
-  app.post(AUTH_ROUTES.signOut, { config: rateLimit }, async (request, reply) => {
+  app.post(AUTH_ROUTES.signOut, limited("signout"), async (request, reply) => {
     const body = signOutBodySchema.parse(request.body ?? {});
     const ended = new Set<string>();
     const token = bearerToken(request);

@@ -1,0 +1,260 @@
+/**
+ * npm run contact:list — the operator's view of contact submissions (issue #4).
+ *
+ *   npm run contact:list                              the 20 most recent submissions
+ *   npm run contact:list -- --limit 100               more of them
+ *   npm run contact:list -- --json                    as JSON (without resume contents)
+ *   npm run contact:list -- --resume <id> --out <file>  writes that submission's resume to <file>
+ *
+ * It opens the database the server uses: DATABASE_URL when set, otherwise the embedded PGlite database in
+ * DATA_DIR (default .data). PGlite allows one process at a time, so with the embedded database the command cannot
+ * run while a Pulse server on the same DATA_DIR is running.
+ */
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { ConfigError, loadConfig } from "../src/server/config";
+import { openDatabase, type Database } from "../src/server/db/client";
+import { DataDirLockedError } from "../src/server/db/data-dir-lock";
+
+export interface Io {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+interface Options {
+  limit: number;
+  json: boolean;
+  resume?: string;
+  out?: string;
+}
+
+export interface SubmissionSummary {
+  id: string;
+  createdAt: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string | null;
+  reason: string;
+  message: string | null;
+  resume: { originalName: string; storedName: string; type: string; size: number } | null;
+  clientIp: string | null;
+  userAgent: string | null;
+}
+
+const USAGE = `Usage:
+  npm run contact:list -- [--limit N] [--json]
+  npm run contact:list -- --resume <submission id> --out <file>`;
+
+class UsageError extends Error {}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { limit: 20, json: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined || v.startsWith("--")) throw new UsageError(`${arg} needs a value`);
+      return v;
+    };
+    if (arg === "--json") options.json = true;
+    else if (arg === "--limit") {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 1 || n > 10_000)
+        throw new UsageError("--limit must be a whole number from 1 to 10000");
+      options.limit = n;
+    } else if (arg === "--resume") options.resume = value();
+    else if (arg === "--out") options.out = value();
+    else if (arg === "--help" || arg === "-h") throw new UsageError("");
+    else throw new UsageError(`Unknown option ${arg}`);
+  }
+  if (options.resume !== undefined && options.out === undefined)
+    throw new UsageError("--resume needs --out <file>");
+  if (options.out !== undefined && options.resume === undefined)
+    throw new UsageError("--out goes with --resume <id>");
+  return options;
+}
+
+/** Runs the command; resolves to the process exit code. */
+export async function run(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  io: Io = defaultIo,
+): Promise<number> {
+  let options: Options;
+  try {
+    options = parseArgs(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    if (err.message) io.err(`contact:list: ${err.message}`);
+    io.err(USAGE);
+    return err.message ? 2 : 0;
+  }
+
+  let config;
+  try {
+    config = loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      io.err(`contact:list: ${err.message}`);
+      return 1;
+    }
+    throw err;
+  }
+
+  let db: Database;
+  try {
+    db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      io.err(
+        `contact:list: the embedded database in ${config.dataDir} is locked by a running Pulse server.\n` +
+          `  ${err.message}.\n` +
+          "  The embedded database (PGlite) can be open in only one process at a time: stop the Pulse server that uses\n" +
+          "  this DATA_DIR and run the command again. With PostgreSQL (DATABASE_URL) it can run while the server runs.",
+      );
+      return 1;
+    }
+    const where = config.databaseUrl ? "DATABASE_URL" : `the embedded database in ${config.dataDir}`;
+    io.err(`contact:list: cannot open ${where}: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  }
+
+  try {
+    if (options.resume !== undefined) return await writeResume(db, options.resume, options.out!, io);
+    return await list(db, options, io);
+  } finally {
+    await db.close();
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function writeResume(db: Database, id: string, out: string, io: Io): Promise<number> {
+  if (!UUID.test(id)) {
+    io.err(`contact:list: "${id}" is not a submission id (ids look like 3f2a…-…; see the list)`);
+    return 2;
+  }
+  const [row] = await db.query<{
+    resume_original_name: string | null;
+    resume_type: string | null;
+    resume_bytes: Uint8Array | null;
+  }>("SELECT resume_original_name, resume_type, resume_bytes FROM pulse.contact_submissions WHERE id = $1", [
+    id,
+  ]);
+  if (!row) {
+    io.err(`contact:list: no submission with id ${id}`);
+    return 1;
+  }
+  if (!row.resume_bytes) {
+    io.err(`contact:list: submission ${id} has no resume`);
+    return 1;
+  }
+  const bytes = Buffer.from(row.resume_bytes);
+  try {
+    // Never overwrite: an operator's existing file is not ours to replace.
+    await writeFile(out, bytes, { flag: "wx", mode: 0o600 });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    io.err(
+      code === "EEXIST"
+        ? `contact:list: ${out} already exists; choose another --out file`
+        : `contact:list: cannot write ${out}: ${(err as Error).message}`,
+    );
+    return 1;
+  }
+  io.out(
+    `Wrote the resume "${printable(row.resume_original_name ?? "")}" (${row.resume_type}, ${bytes.length.toLocaleString("en-US")} bytes) to ${path.resolve(out)}`,
+  );
+  return 0;
+}
+
+async function list(db: Database, options: Options, io: Io): Promise<number> {
+  const rows = await db.query<Record<string, unknown>>(
+    `SELECT id, created_at, first_name, last_name, email, company, reason, message, resume_original_name,
+            resume_stored_name, resume_type, resume_size, client_ip, user_agent
+     FROM pulse.contact_submissions ORDER BY created_at DESC, id DESC LIMIT $1`,
+    [options.limit],
+  );
+  const [{ n: total } = { n: 0 }] = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM pulse.contact_submissions",
+  );
+  const submissions: SubmissionSummary[] = rows.map((r) => ({
+    id: String(r.id),
+    createdAt: new Date(r.created_at as string).toISOString(),
+    firstName: String(r.first_name),
+    lastName: String(r.last_name),
+    email: String(r.email),
+    company: (r.company as string | null) ?? null,
+    reason: String(r.reason),
+    message: (r.message as string | null) ?? null,
+    resume: r.resume_stored_name
+      ? {
+          originalName: String(r.resume_original_name),
+          storedName: String(r.resume_stored_name),
+          type: String(r.resume_type),
+          size: Number(r.resume_size),
+        }
+      : null,
+    clientIp: (r.client_ip as string | null) ?? null,
+    userAgent: (r.user_agent as string | null) ?? null,
+  }));
+
+  if (options.json) {
+    io.out(JSON.stringify(submissions, null, 2));
+    return 0;
+  }
+  if (submissions.length === 0) {
+    io.out("No contact submissions yet.");
+    return 0;
+  }
+  io.out(
+    `${total} contact submission${total === 1 ? "" : "s"}; the ${submissions.length} most recent first:\n`,
+  );
+  for (const s of submissions) {
+    io.out(`${s.createdAt}  ${s.id}  ${printable(s.reason)}`);
+    io.out(
+      `  ${printable(`${s.firstName} ${s.lastName} <${s.email}>`)}${s.company ? `, ${printable(s.company)}` : ""}`,
+    );
+    if (s.message)
+      io.out(`  Message: ${printable(s.message.length > 300 ? `${s.message.slice(0, 300)}…` : s.message)}`);
+    if (s.resume) {
+      io.out(
+        `  Resume: "${printable(s.resume.originalName)}" (${s.resume.type}, ${formatSize(s.resume.size)}) — ` +
+          `npm run contact:list -- --resume ${s.id} --out ${s.resume.storedName}`,
+      );
+    }
+    io.out(`  From: ${s.clientIp ?? "unknown address"}${s.userAgent ? `, ${printable(s.userAgent)}` : ""}\n`);
+  }
+  return 0;
+}
+
+/** Visitors wrote these texts: no control characters (terminal escape sequences) reach the operator's terminal. */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\r?\n/g, " ⏎ ").replace(/[\u0000-\u001f\u007f-\u009f]/g, "�");
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+const defaultIo: Io = {
+  out: (line) => process.stdout.write(line + "\n"),
+  err: (line) => process.stderr.write(line + "\n"),
+};
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  run(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(`contact:list: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

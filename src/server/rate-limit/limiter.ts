@@ -1,0 +1,104 @@
+import type { FastifyRequest } from "fastify";
+import type { Database } from "../db/client";
+import { HttpError } from "../errors";
+
+/**
+ * A sliding-window rate limit kept in PostgreSQL (per client address: contact form, sign-in endpoints), so that
+ * any number of instances share one count — unlike an in-memory store (STYLE.md). One row per counted request;
+ * requests beyond the limit are refused without being recorded, so a flood cannot grow the table.
+ */
+
+export type RateLimitResult =
+  { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
+
+export interface RateLimiter {
+  hit(clientAddress: string): Promise<RateLimitResult>;
+}
+
+export interface RateLimiterOptions {
+  /** Names the endpoint in the shared table. */
+  name: string;
+  max: number;
+  windowMs: number;
+  now?: () => Date;
+}
+
+const GLOBAL_PURGE_EVERY_MS = 60_000;
+
+export function createRateLimiter(
+  db: Database,
+  { name, max, windowMs, now = () => new Date() }: RateLimiterOptions,
+): RateLimiter {
+  let lastPurge = 0;
+  return {
+    async hit(clientAddress) {
+      const at = now();
+      const windowStart = new Date(at.getTime() - windowMs);
+      const bucket = `${name}:${addressKey(clientAddress)}`;
+      if (at.getTime() - lastPurge >= GLOBAL_PURGE_EVERY_MS) {
+        lastPurge = at.getTime();
+        await db.query("DELETE FROM pulse.rate_limit_hits WHERE hit_at <= $1::timestamptz", [
+          windowStart.toISOString(),
+        ]);
+      }
+      const [row] = await db.query<{ n: number; oldest: string | Date | null }>(
+        `WITH recent AS (
+           SELECT count(*)::int AS n, min(hit_at) AS oldest
+           FROM pulse.rate_limit_hits
+           WHERE bucket = $1::text AND hit_at > $2::timestamptz
+         ), counted AS (
+           INSERT INTO pulse.rate_limit_hits (bucket, hit_at)
+           SELECT $1::text, $3::timestamptz FROM recent WHERE recent.n < $4::int
+           RETURNING 1
+         )
+         SELECT n, oldest FROM recent`,
+        [bucket, windowStart.toISOString(), at.toISOString(), max],
+      );
+      const n = row?.n ?? 0;
+      if (n < max) return { allowed: true, remaining: max - n - 1 };
+      const oldest = row?.oldest ? new Date(row.oldest) : at;
+      const retryAfterMs = oldest.getTime() + windowMs - at.getTime();
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+    },
+  };
+}
+
+/**
+ * The client a request counts against: the address itself for IPv4, its /64 network for IPv6 (one subscriber
+ * usually holds a whole /64, so counting single IPv6 addresses would count nothing).
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(":")) return address;
+  const [head = "", tail = ""] = address.split("%")[0]!.split("::");
+  const left = head ? head.split(":") : [];
+  const right = address.includes("::") && tail ? tail.split(":") : [];
+  const groups = address.includes("::")
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right]
+    : left;
+  return (
+    groups
+      .slice(0, 4)
+      .map((g) => (parseInt(g, 16) || 0).toString(16))
+      .join(":") + "::/64"
+  );
+}
+
+/**
+ * An onRequest hook refusing a client over its limit with 429, `Retry-After` and `message(seconds)`. It runs
+ * before the body is read, so a flood is refused without parsing anything.
+ */
+export function rateLimitHook(
+  limiter: RateLimiter,
+  message: (retryAfterSeconds: number) => string,
+): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    const result = await limiter.hit(request.ip);
+    if (!result.allowed) {
+      throw new HttpError(429, "rate_limited", message(result.retryAfterSeconds), {
+        "retry-after": String(result.retryAfterSeconds),
+      });
+    }
+  };
+}
