@@ -80,8 +80,8 @@ test.describe("contact journey", () => {
     test(`${journey.reason}: fill, solve the captcha, send, thank-you, stored`, async ({ page, contact }) => {
       const logged: unknown[] = [];
       page.on("console", async (msg) => {
-        if (msg.type() === "info" && msg.text().startsWith("Submitting contact form:")) {
-          logged.push(await msg.args()[1]!.jsonValue());
+        if (msg.type() === "log" && msg.text().startsWith("Contact form submission:")) {
+          logged.push(JSON.parse((await msg.args()[1]!.jsonValue()) as string));
         }
       });
       await page.goto("/contact");
@@ -208,10 +208,16 @@ test.describe("contact form states and messages", () => {
   test("a missing captcha shows SPEC's alert and sends nothing", async ({ page }) => {
     const posts: string[] = [];
     page.on("request", (r) => r.method() === "POST" && posts.push(r.url()));
+    const dialogs: string[] = [];
+    page.on("dialog", (d) => {
+      dialogs.push(d.message());
+      void d.accept();
+    });
     await page.goto("/contact");
     await fillPerson(page, { first: "Ada", last: "Lovelace", email: "ada@example.com" });
     await sendButton(page).click();
     await expect(page.getByRole("alert")).toHaveText("Please complete the reCAPTCHA.");
+    await expect.poll(() => dialogs).toEqual(["Please complete the reCAPTCHA."]);
     expect(posts).toEqual([]);
     await solveCaptcha(page);
     await expect(page.getByRole("alert")).toHaveCount(0);
@@ -272,8 +278,8 @@ test.describe("contact form states and messages", () => {
     await sendButton(page).click();
 
     const alert = page.getByRole("alert");
-    await expect(alert).toContainText("There was an error submitting the form. Please try again.");
-    await expect(alert).toContainText("The resume's content is not a .pdf document.");
+    await expect(alert).toHaveText("There was an error submitting the form. Please try again.");
+    await expect(page.getByText("The resume's content is not a .pdf document.")).toBeVisible();
     await expect(field(page, /^First name/)).toHaveValue("Mallory");
     await expect(field(page, /^Message/)).toHaveValue("Please run my resume.");
     await expect(page.getByText("Selected file: resume.pdf")).toBeVisible();

@@ -5,7 +5,7 @@ const FEATURE_CARDS = [
   "AI-Powered Predictive Execution",
   "Unified Cross-Platform Visibility",
   "Smart, Role-Based Notifications",
-  "Seamless Integration & Sync",
+  "Seamless Integration and Sync",
 ];
 
 /** SPEC §1's tools that simple-icons (or our Slack glyph) draws, each an image named after the tool. */
@@ -103,7 +103,7 @@ test.describe("landing page (/ for an anonymous visitor)", () => {
 
     const sources = region(page, "Bring your work in, or start fresh");
     await expect(sources).toContainText(
-      "Work can be pulled from your task trackers, chat and meeting tools, or started from scratch.",
+      "Work can be pulled from task trackers, chat and meeting tools, or started from scratch.",
     );
     await expectHeadingTexts(sources, 3, ["Task trackers", "Chat and meeting tools", "Start from scratch"]);
 
@@ -302,9 +302,11 @@ test.describe("legal pages", () => {
     await expect(main).toContainText("Effective date: May 2025");
     await expect(main).toContainText("Last updated: May 2025");
     await expect(page.getByRole("heading", { level: 2 })).toHaveText(TERMS_SECTIONS);
+    // Numbered, so the contents' "Contact" never clashes with the navigation's "Contact" link.
     await expect(page.getByRole("navigation", { name: "Contents" }).getByRole("link")).toHaveText(
-      TERMS_SECTIONS,
+      TERMS_SECTIONS.map((title, i) => `${i + 1}. ${title}`),
     );
+    await expect(page.getByRole("link", { name: "Contact", exact: true })).toHaveCount(1);
 
     await expect(region(page, "Governing Law")).toContainText("laws of the State of California");
     await expect(region(page, "Governing Law")).toContainText(

@@ -1,13 +1,21 @@
 import { useEffect, useState } from "react";
 
-/** True while the window is scrolled more than `threshold` px (SPEC §9: 50 px for the nav and the scroll hint). */
-export function useScrolledPast(threshold: number): boolean {
-  const [scrolled, setScrolled] = useState(() => typeof window !== "undefined" && window.scrollY > threshold);
+/**
+ * True while the window is scrolled more than `threshold` px — or, with `inclusive`, at least `threshold` px.
+ * SPEC §2/§9: the navigation darkens once scrolled *more than* 50 px; the landing scroll hint shows only while the
+ * position is *below* 50 px.
+ */
+export function useScrolledPast(
+  threshold: number,
+  { inclusive = false }: { inclusive?: boolean } = {},
+): boolean {
+  const past = (y: number) => (inclusive ? y >= threshold : y > threshold);
+  const [scrolled, setScrolled] = useState(() => typeof window !== "undefined" && past(window.scrollY));
   useEffect(() => {
-    const update = () => setScrolled(window.scrollY > threshold);
+    const update = () => setScrolled(inclusive ? window.scrollY >= threshold : window.scrollY > threshold);
     update();
     window.addEventListener("scroll", update, { passive: true });
     return () => window.removeEventListener("scroll", update);
-  }, [threshold]);
+  }, [threshold, inclusive]);
   return scrolled;
 }

@@ -1,9 +1,10 @@
 import { ShieldAlert } from "lucide-react";
 import { useTransition } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { displayDomain } from "@shared/company-domain";
 import { PRODUCT_NAME } from "@shared/constants";
 import { Button } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button-link";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { useAuth } from "@/lib/auth/auth-context";
 import { publicConfig } from "@/lib/public-config";
@@ -57,9 +58,9 @@ export function AccessDenied({ email }: { email: string }) {
             To gain access to {PRODUCT_NAME}, please contact our team.
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Button asChild className="flex-1">
-              <Link to="/contact">Contact Us for Access</Link>
-            </Button>
+            <ButtonLink to="/contact" className="flex-1">
+              Contact Us for Access
+            </ButtonLink>
             <Button
               type="button"
               variant="outline"

@@ -11,7 +11,6 @@ import {
   type FormEvent,
   type ReactNode,
 } from "react";
-import { Link } from "react-router";
 import {
   CONTACT_FIELDS,
   CONTACT_LIMITS,
@@ -26,6 +25,7 @@ import {
 } from "@shared/contact";
 import { CONTACT_REASONS, RESUME_EXTENSIONS, type ContactReason } from "@shared/constants";
 import { Button } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button-link";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
@@ -63,6 +63,7 @@ export default function ContactForm() {
   const [captchaToken, setCaptchaToken] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<FormAlert | null>(null);
+  useBrowserAlert(alert);
   const [submitAttempt, setSubmitAttempt] = useState(0);
   const [sent, setSent] = useState(false);
   const captcha = useRef<CaptchaHandle>(null);
@@ -158,6 +159,12 @@ export default function ContactForm() {
     <Field>
       <FieldLabel htmlFor={fieldId(name)} required={options.required}>
         {label}
+        {/* Seen, not announced: the field is plainly not required, and the label stays SPEC's word. */}
+        {!options.required && (
+          <span aria-hidden="true" className="ml-1 font-normal text-muted-foreground">
+            (optional)
+          </span>
+        )}
       </FieldLabel>
       <Input
         id={fieldId(name)}
@@ -212,7 +219,7 @@ export default function ContactForm() {
         <FieldError id={errorId("email")} message={errors.email} />
       </Field>
 
-      {textField("company", "Company (optional)", {
+      {textField("company", "Company", {
         autoComplete: "organization",
         maxLength: CONTACT_LIMITS.companyLength,
       })}
@@ -295,13 +302,13 @@ export default function ContactForm() {
       </div>
 
       {alert && (
-        <div
-          role="alert"
-          className="flex gap-3 rounded-md border border-destructive/60 bg-destructive/10 p-4 text-sm"
-        >
+        <div className="flex gap-3 rounded-md border border-destructive/60 bg-destructive/10 p-4 text-sm">
           <AlertCircle className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
           <div className="grid gap-1">
-            <p className="font-medium">{alert.message}</p>
+            {/* The alert itself carries SPEC's sentence alone; the server's reason follows it. */}
+            <p role="alert" className="font-medium">
+              {alert.message}
+            </p>
             {alert.detail && <p className="text-muted-foreground">{alert.detail}</p>}
           </div>
         </div>
@@ -383,9 +390,21 @@ function ThankYou() {
       <p className="max-w-md text-muted-foreground">
         Your message has been sent. Our team will get back to you as soon as possible.
       </p>
-      <Button asChild size="lg" className="mt-2">
-        <Link to="/">Return to Homepage</Link>
-      </Button>
+      <ButtonLink to="/" size="lg" className="mt-2">
+        Return to Homepage
+      </ButtonLink>
     </div>
   );
+}
+
+/**
+ * SPEC §5/§8 name these messages "alert": besides the in-page alert, the browser's own alert dialog shows the same
+ * sentence — after the page has painted, so the in-page message is already there behind it.
+ */
+function useBrowserAlert(alert: FormAlert | null): void {
+  useEffect(() => {
+    if (!alert) return;
+    const id = setTimeout(() => window.alert(alert.message), 0);
+    return () => clearTimeout(id);
+  }, [alert]);
 }

@@ -31,7 +31,7 @@ let info: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   fetchMock = vi.fn(async () => Response.json({ ok: true }));
   vi.stubGlobal("fetch", fetchMock);
-  info = vi.spyOn(console, "info").mockImplementation(() => undefined);
+  info = vi.spyOn(console, "log").mockImplementation(() => undefined);
   captchaResets.mockClear();
 });
 afterEach(() => {
@@ -65,13 +65,15 @@ describe("contact page", () => {
       [/^First name/, true],
       [/^Last name/, true],
       [/^Email/, true],
-      [/^Company \(optional\)/, false],
+      [/^Company/, false],
       [/^Reason for contact/, true],
     ] as const) {
       const control = field(label);
       if (required) expect(control).toBeRequired();
       else expect(control).not.toBeRequired();
     }
+    // "(optional)" is shown but not announced: the field's name is exactly "Company".
+    expect(screen.getByRole("textbox", { name: "Company" })).not.toBeRequired();
     const reason = screen.getByRole("combobox", { name: /Reason for contact/ });
     expect(reason).toHaveValue("Find out more about Pulse");
     expect(
@@ -123,6 +125,7 @@ describe("contact page", () => {
     await fillRequired(user);
     await user.click(screen.getByRole("button", { name: "Send Message" }));
     expect(screen.getByRole("alert")).toHaveTextContent("Please complete the reCAPTCHA.");
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith("Please complete the reCAPTCHA."));
     expect(fetchMock).not.toHaveBeenCalled();
     await user.click(screen.getByRole("button", { name: "Solve captcha" }));
     expect(screen.queryByRole("alert")).toBeNull();
@@ -201,7 +204,10 @@ describe("contact page", () => {
     expect(body.get("g-recaptcha-response")).toBe("solved-captcha-token");
 
     // SPEC §7: the values go to the console first, the resume by name only.
-    expect(info).toHaveBeenCalledWith("Submitting contact form:", {
+    expect(info).toHaveBeenCalledOnce();
+    const [label, logged] = info.mock.calls[0] as [string, string];
+    expect(label).toBe("Contact form submission:");
+    expect(JSON.parse(logged)).toEqual({
       firstName: "Ada",
       lastName: "Lovelace",
       email: "ada@example.com",
@@ -263,8 +269,12 @@ describe("contact page", () => {
     await user.click(screen.getByRole("button", { name: "Solve captcha" }));
     await user.click(screen.getByRole("button", { name: "Send Message" }));
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("There was an error submitting the form. Please try again.");
-    expect(alert).toHaveTextContent("The resume's content is not a .pdf document.");
+    expect(alert).toHaveTextContent(/^There was an error submitting the form\. Please try again\.$/);
+    expect(screen.getByText("The resume's content is not a .pdf document.")).toBeInTheDocument();
+    // SPEC §8 calls it an alert: the browser's dialog says the same sentence.
+    await waitFor(() =>
+      expect(window.alert).toHaveBeenCalledWith("There was an error submitting the form. Please try again."),
+    );
     expect(screen.getByText("fake.pdf")).toBeInTheDocument();
   });
 });

@@ -37,6 +37,8 @@ describe("LandingPage", () => {
     expect(hint).toBeVisible();
     scrollWindowTo(49);
     expect(hint).toBeVisible();
+    scrollWindowTo(50);
+    expect(hint).not.toBeVisible();
     scrollWindowTo(51);
     expect(hint).not.toBeVisible();
     scrollWindowTo(10);
@@ -54,7 +56,7 @@ describe("LandingPage", () => {
       "AI-Powered Predictive Execution",
       "Unified Cross-Platform Visibility",
       "Smart, Role-Based Notifications",
-      "Seamless Integration & Sync",
+      "Seamless Integration and Sync",
     ]);
     const cta = screen.getByRole("region", { name: "Ready to Transform Your Projects?" });
     expect(within(cta).getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");

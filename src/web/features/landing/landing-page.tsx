@@ -17,6 +17,7 @@ import {
 import { Link } from "react-router";
 import { PRODUCT_NAME, SCROLL_THRESHOLD_PX } from "@shared/constants";
 import { Button } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button-link";
 import { IconTile } from "@/components/ui/icon-tile";
 import { SectionHeader } from "@/components/ui/section-header";
 import { cn } from "@/lib/cn";
@@ -50,7 +51,7 @@ const FEATURES: { icon: LucideIcon; title: string; text: string }[] = [
   },
   {
     icon: RefreshCw,
-    title: "Seamless Integration & Sync",
+    title: "Seamless Integration and Sync",
     text: "Connect Asana, Jira, Slack, Google Workspace and more in a few clicks. Pulse stays in sync continuously, with no migration and no new habits to learn.",
   },
 ];
@@ -156,7 +157,7 @@ function Hero() {
 
 /** Visible only while the page is scrolled less than SPEC's 50 px; a click scrolls to the content. */
 function ScrollHint() {
-  const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
+  const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX, { inclusive: true });
   return (
     <button
       type="button"
@@ -241,7 +242,7 @@ function Sources() {
           id="sources-title"
           eyebrow="Get started your way"
           title="Bring your work in, or start fresh"
-          description="Work can be pulled from your task trackers, chat and meeting tools, or started from scratch. Pulse meets your team where it already works."
+          description="Work can be pulled from task trackers, chat and meeting tools, or started from scratch. Pulse meets your team where it already works."
         />
         <ol className="mt-14 grid gap-6 md:grid-cols-3">
           {SOURCES.map(({ icon, title, text }) => (
@@ -272,12 +273,10 @@ function CallToAction() {
           Tell us about your team and the projects you run. We will show you how {PRODUCT_NAME} brings
           predictive insight and calm coordination to your work.
         </p>
-        <Button asChild size="lg" className="mt-8">
-          <Link to="/contact">
-            Contact Us
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
+        <ButtonLink to="/contact" size="lg" className="mt-8">
+          Contact Us
+          <ArrowRight aria-hidden="true" />
+        </ButtonLink>
       </div>
     </section>
   );

@@ -50,14 +50,15 @@ export function LegalDocument({
 
       <nav aria-label="Contents" className="mt-8 rounded-2xl border bg-card p-6 text-card-foreground">
         <p className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">Contents</p>
-        <ol className="mt-3 list-decimal gap-x-8 pl-6 text-sm marker:text-muted-foreground sm:columns-2 [&>li]:py-0.5">
-          {sections.map((section) => (
+        {/* Numbers are part of each link's name, so "Contact" here never clashes with the navigation's link. */}
+        <ol className="mt-3 gap-x-8 text-sm sm:columns-2 [&>li]:py-0.5">
+          {sections.map((section, index) => (
             <li key={section.id}>
               <a
                 href={`#${section.id}`}
                 className="text-foreground underline-offset-4 hover:text-primary hover:underline"
               >
-                {section.title}
+                <span className="text-muted-foreground">{index + 1}.</span> {section.title}
               </a>
             </li>
           ))}

@@ -1,7 +1,6 @@
 import { ArrowRight, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button-link";
 import { IconTile } from "@/components/ui/icon-tile";
 import { cn } from "@/lib/cn";
 
@@ -110,12 +109,10 @@ export function ContactCta({ title, description }: { title: string; description:
           {title}
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-pretty text-muted-foreground">{description}</p>
-        <Button asChild size="lg" className="mt-8">
-          <Link to="/contact">
-            Contact Us
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
+        <ButtonLink to="/contact" size="lg" className="mt-8">
+          Contact Us
+          <ArrowRight aria-hidden="true" />
+        </ButtonLink>
       </div>
     </section>
   );

@@ -73,7 +73,7 @@ const CORE_FEATURES: (Item & { points: string[] })[] = [
   },
   {
     icon: RefreshCw,
-    title: "Seamless Integration & Sync",
+    title: "Seamless Integration and Sync",
     text: "Connect once, stay current automatically.",
     points: [
       "Asana, Jira, Slack, Trello, Notion and Google Workspace",

@@ -34,11 +34,16 @@ export function contactFormData({ values, resume, captchaToken }: ContactSubmiss
 
 /** POST /api/contact. SPEC §7: the form values are written to the console first — the resume by name only. */
 export async function submitContact(submission: ContactSubmission): Promise<ContactResponse> {
-  console.info("Submitting contact form:", {
-    ...submission.values,
-    resume: submission.resume ? submission.resume.name : null,
-    [CONTACT_FIELDS.captcha]: `(captcha token, ${submission.captchaToken.length} characters)`,
-  });
+  // One string, so every value shows in full wherever the console is read.
+  // eslint-disable-next-line no-console -- SPEC §7: the form values are written to the console before sending.
+  console.log(
+    "Contact form submission:",
+    JSON.stringify({
+      ...submission.values,
+      resume: submission.resume ? submission.resume.name : null,
+      [CONTACT_FIELDS.captcha]: `(captcha token, ${submission.captchaToken.length} characters)`,
+    }),
+  );
   return apiRequest<ContactResponse>("/api/contact", { method: "POST", body: contactFormData(submission) });
 }
 
