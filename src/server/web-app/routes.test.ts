@@ -18,6 +18,19 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, "assets", "index-abc123.js"), script);
   writeFileSync(path.join(webDir, "assets", "index-abc123.js.gz"), gzipSync(script));
   writeFileSync(path.join(webDir, "robots.txt"), "User-agent: *");
+  mkdirSync(path.join(webDir, ".vite"));
+  writeFileSync(
+    path.join(webDir, ".vite", "manifest.json"),
+    JSON.stringify({
+      "main.tsx": { file: "assets/index-abc123.js", isEntry: true, imports: ["_shared.js"] },
+      "_shared.js": { file: "assets/shared-1.js" },
+      "features/contact/contact-page.tsx": {
+        file: "assets/contact-page-9.js",
+        imports: ["main.tsx", "_shared.js", "_field.js"],
+      },
+      "_field.js": { file: "assets/field-2.js" },
+    }),
+  );
   t = await createTestApp({ overrides: { webDir } });
 });
 afterAll(async () => {
@@ -32,9 +45,19 @@ describe("serving the web app", () => {
       expect(res.headers["content-type"]).toContain("text/html");
       expect(res.headers["cache-control"]).toBe("no-cache");
       expect(res.body).toContain(
-        '<script type="application/json" id="pulse-config">{"companyDomain":"acme.com","captcha":{"provider":"altcha","challengeUrl":"/api/captcha/challenge"}}</script></head>',
+        '<script type="application/json" id="pulse-config">{"companyDomain":"acme.com","captcha":{"provider":"altcha","challengeUrl":"/api/captcha/challenge"}}</script>',
       );
     }
+  });
+
+  it("preloads a public page's own chunks with the page, and nothing the entry already brings", async () => {
+    const contact = await t.app.inject({ url: "/contact", headers: { accept: "text/html" } });
+    expect(contact.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/contact-page-9.js"><link rel="modulepreload" crossorigin href="/assets/field-2.js"></head>',
+    );
+    expect(contact.body).not.toContain('href="/assets/shared-1.js"');
+    const other = await t.app.inject({ url: "/timeline", headers: { accept: "text/html" } });
+    expect(other.body).not.toContain("modulepreload");
   });
 
   it("caches hashed assets for a year and serves them precompressed", async () => {

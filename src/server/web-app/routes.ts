@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { errorBody } from "../errors";
+import { PUBLIC_PAGE_MODULES } from "@shared/page-modules";
 import type { PublicConfig } from "@shared/public-config";
 
 const API_PREFIXES = ["/api/", "/functions/", "/dev/", "/healthz", "/realtime"];
@@ -18,6 +19,37 @@ export function injectPublicConfig(html: string, config: PublicConfig): string {
   return html.replace("</head>", `<script type="application/json" id="pulse-config">${json}</script></head>`);
 }
 
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** Every file a manifest chunk needs, itself first. */
+function closure(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  return [chunk.file, ...(chunk.imports ?? []).flatMap((k) => closure(manifest, k, seen))];
+}
+
+/**
+ * One page per public route, with `<link rel="modulepreload">` for the route's own chunks (those the entry does
+ * not already bring), so the page's code downloads alongside the entry.
+ */
+export function pagesWithPreloads(html: string, manifest: Manifest): Map<string, string> {
+  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  const loaded = new Set(entry ? closure(manifest, entry) : []);
+  const pages = new Map<string, string>();
+  for (const [route, module] of Object.entries(PUBLIC_PAGE_MODULES)) {
+    const files = closure(manifest, module).filter((f) => !loaded.has(f));
+    const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join("");
+    pages.set(route, links ? html.replace("</head>", `${links}</head>`) : html);
+  }
+  return pages;
+}
+
 interface WebOptions {
   webDir: string | undefined;
   publicConfig: PublicConfig;
@@ -31,6 +63,11 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { webDir, p
   const indexFile = webDir ? path.join(webDir, "index.html") : undefined;
   const hasWeb = indexFile !== undefined && existsSync(indexFile);
   const indexHtml = hasWeb ? injectPublicConfig(readFileSync(indexFile, "utf8"), publicConfig) : undefined;
+  const manifestFile = webDir ? path.join(webDir, ".vite", "manifest.json") : undefined;
+  const pages =
+    indexHtml && manifestFile && existsSync(manifestFile)
+      ? pagesWithPreloads(indexHtml, JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest)
+      : new Map<string, string>();
 
   if (hasWeb && webDir) {
     await app.register(fastifyStatic, {
@@ -63,7 +100,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { webDir, p
         .code(200)
         .header("cache-control", "no-cache")
         .type("text/html; charset=utf-8")
-        .send(indexHtml);
+        .send(pages.get(request.url.split("?")[0] ?? "") ?? indexHtml);
     }
     return reply
       .code(404)
