@@ -1,37 +1,26 @@
-import pg from "pg";
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase, type Database } from "./db/client";
 import { TcpProxy } from "../testing/tcp-proxy";
+import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from "../testing/test-database";
 import type { FastifyInstance } from "fastify";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 const serverUrl = new URL(process.env.TEST_DATABASE_URL!);
-const name = `pulse_outage_${randomBytes(5).toString("hex")}`;
 const proxy = new TcpProxy(serverUrl.hostname, Number(serverUrl.port || 5432));
 let db: Database;
 let app: FastifyInstance;
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl.toString() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+let scratch: ScratchPostgresDatabase;
 
 beforeAll(async () => {
-  await admin(`CREATE DATABASE ${name}`);
+  scratch = await createScratchPostgresDatabase(serverUrl.toString(), "pulse_outage");
   await proxy.start();
-  const url = new URL(serverUrl);
+  // The same database, reached through the proxy the test can cut.
+  const url = new URL(scratch.databaseUrl);
   url.port = String(proxy.port);
-  url.pathname = `/${name}`;
   db = await openDatabase({ databaseUrl: url.toString(), onError: () => undefined });
   const config = {
     ...loadConfig({
@@ -52,7 +41,7 @@ afterAll(async () => {
   await app.close();
   await db.close();
   await proxy.stop();
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await scratch.drop();
 });
 
 describe("losing PostgreSQL while running", () => {

@@ -2,6 +2,32 @@ import pg from "pg";
 import { randomBytes } from "node:crypto";
 import { openDatabase, type Database } from "../server/db/client";
 
+/** An empty database created on a PostgreSQL server for one test file or spec, and its URL. */
+export interface ScratchPostgresDatabase {
+  name: string;
+  databaseUrl: string;
+  drop(): Promise<void>;
+}
+
+/** Creates a fresh, empty database on the server `serverUrl` points at (e.g. TEST_DATABASE_URL). */
+export async function createScratchPostgresDatabase(
+  serverUrl: string,
+  prefix = "pulse_test",
+): Promise<ScratchPostgresDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  await withAdmin(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    databaseUrl: url.toString(),
+    drop: () =>
+      withAdmin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
+        () => undefined,
+      ),
+  };
+}
+
 /**
  * A fresh, migrated database for one test file: PGlite in memory, or — when TEST_DATABASE_URL is set — a new
  * PostgreSQL database created for the file and dropped afterwards.
@@ -16,18 +42,14 @@ export async function openTestDatabase(): Promise<{
     const db = await openDatabase({});
     return { db, drop: () => db.close() };
   }
-  const name = `pulse_test_${randomBytes(6).toString("hex")}`;
-  await withAdmin(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  const db = await openDatabase({ databaseUrl });
+  const scratch = await createScratchPostgresDatabase(serverUrl);
+  const db = await openDatabase({ databaseUrl: scratch.databaseUrl });
   return {
     db,
-    databaseUrl,
+    databaseUrl: scratch.databaseUrl,
     drop: async () => {
       await db.close();
-      await withAdmin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await scratch.drop();
     },
   };
 }

@@ -4,7 +4,13 @@ import type { Database } from "../db/client";
 import { HttpError } from "../errors";
 import { AccessTokens } from "./access-tokens";
 import { deriveKey, hmac, randomToken, safeEqual, sha256Hex } from "./crypto";
-import { loadSessionUser, toSessionUser } from "./users";
+import {
+  GOOGLE_IDENTITIES_JOIN,
+  loadSessionUser,
+  toSessionUser,
+  USER_WITH_IDENTITIES_COLUMNS,
+  type UserRow,
+} from "./users";
 
 /** How long the parent of the active refresh token still gets the active pair back (two tabs refreshing at once). */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
@@ -160,18 +166,11 @@ export class SessionService {
     if (!UUID.test(claims.sessionId) || !UUID.test(claims.userId)) {
       throw new HttpError(401, "invalid_token", "Your sign-in is not valid. Please sign in again.");
     }
-    const rows = await this.db.query<{
-      id: string;
-      email: string;
-      email_verified: boolean;
-      name: string | null;
-      identity_email: string | null;
-      hosted_domain: string | null;
-    }>(
-      `SELECT u.id, u.email, u.email_verified, u.name, i.email AS identity_email, i.hosted_domain
+    const rows = await this.db.query<UserRow>(
+      `SELECT ${USER_WITH_IDENTITIES_COLUMNS}
          FROM auth.sessions s
          JOIN auth.users u ON u.id = s.user_id
-         LEFT JOIN auth.identities i ON i.user_id = u.id AND i.provider = 'google'
+         ${GOOGLE_IDENTITIES_JOIN}
         WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()
         ORDER BY i.updated_at DESC NULLS LAST`,
       [claims.sessionId, claims.userId],

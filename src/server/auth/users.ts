@@ -104,7 +104,13 @@ export async function upsertGoogleUser(
   });
 }
 
-interface UserRow {
+/** A user joined with their Google identities: what loadSessionUser and the session check both read. */
+export const USER_WITH_IDENTITIES_COLUMNS =
+  "u.id, u.email, u.email_verified, u.name, i.email AS identity_email, i.hosted_domain";
+export const GOOGLE_IDENTITIES_JOIN =
+  "LEFT JOIN auth.identities i ON i.user_id = u.id AND i.provider = 'google'";
+
+export interface UserRow {
   id: string;
   email: string;
   email_verified: boolean;
@@ -116,8 +122,8 @@ interface UserRow {
 /** The user as the browser sees it (SPEC §3 User), or undefined when there is no such user. */
 export async function loadSessionUser(db: Database, userId: string): Promise<SessionUser | undefined> {
   const rows = await db.query<UserRow>(
-    `SELECT u.id, u.email, u.email_verified, u.name, i.email AS identity_email, i.hosted_domain
-       FROM auth.users u LEFT JOIN auth.identities i ON i.user_id = u.id AND i.provider = 'google'
+    `SELECT ${USER_WITH_IDENTITIES_COLUMNS}
+       FROM auth.users u ${GOOGLE_IDENTITIES_JOIN}
       WHERE u.id = $1
       ORDER BY i.updated_at DESC NULLS LAST`,
     [userId],

@@ -1,5 +1,8 @@
 import { useEffect, useState } from "react";
 
+const isPast = (y: number, threshold: number, inclusive: boolean) =>
+  inclusive ? y >= threshold : y > threshold;
+
 /**
  * True while the window is scrolled more than `threshold` px — or, with `inclusive`, at least `threshold` px.
  * SPEC §2/§9: the navigation darkens once scrolled *more than* 50 px; the landing scroll hint shows only while the
@@ -9,10 +12,11 @@ export function useScrolledPast(
   threshold: number,
   { inclusive = false }: { inclusive?: boolean } = {},
 ): boolean {
-  const past = (y: number) => (inclusive ? y >= threshold : y > threshold);
-  const [scrolled, setScrolled] = useState(() => typeof window !== "undefined" && past(window.scrollY));
+  const [scrolled, setScrolled] = useState(
+    () => typeof window !== "undefined" && isPast(window.scrollY, threshold, inclusive),
+  );
   useEffect(() => {
-    const update = () => setScrolled(inclusive ? window.scrollY >= threshold : window.scrollY > threshold);
+    const update = () => setScrolled(isPast(window.scrollY, threshold, inclusive));
     update();
     window.addEventListener("scroll", update, { passive: true });
     return () => window.removeEventListener("scroll", update);

@@ -14,6 +14,7 @@ import {
   Zap,
   type LucideIcon,
 } from "lucide-react";
+import { HeroBackdrop } from "@/components/ui/hero-backdrop";
 import { Link } from "react-router";
 import { PRODUCT_NAME, SCROLL_THRESHOLD_PX } from "@shared/constants";
 import { Button } from "@/components/ui/button";
@@ -94,14 +95,7 @@ function Hero() {
       aria-labelledby="landing-title"
       className="relative isolate flex min-h-[calc(100svh-4rem)] flex-col items-center justify-center overflow-hidden px-4 pb-28 pt-12 text-center sm:px-6"
     >
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[linear-gradient(to_right,var(--color-border)_1px,transparent_1px),linear-gradient(to_bottom,var(--color-border)_1px,transparent_1px)] bg-[size:4rem_4rem] opacity-40 [mask-image:radial-gradient(ellipse_70%_60%_at_50%_40%,black,transparent)]"
-      />
-      <div
-        aria-hidden="true"
-        className="absolute left-1/2 top-[45%] -z-10 size-[24rem] -translate-x-1/2 -translate-y-1/2 rounded-full bg-primary/25 blur-3xl sm:size-[34rem]"
-      />
+      <HeroBackdrop placement="center" />
 
       <p className="flex items-center gap-3 text-3xl font-bold tracking-tight sm:text-4xl">
         <span className="relative flex size-12 items-center justify-center rounded-2xl bg-primary text-primary-foreground shadow-lg shadow-primary/30">

@@ -2,7 +2,7 @@ import { CalendarDays, Compass, Eye, Handshake, MapPin, Plug, Users, type Lucide
 import { PRODUCT_NAME } from "@shared/constants";
 import { SectionHeader } from "@/components/ui/section-header";
 import { usePageTitle } from "@/lib/use-page-title";
-import { ContactCta, FeatureCard, PageHero, Section } from "./marketing-blocks";
+import { ContactCta, FeatureGrid, PageHero, Section } from "./marketing-blocks";
 
 const FACTS: { icon: LucideIcon; label: string; value: string }[] = [
   { icon: MapPin, label: "Headquarters", value: "Los Angeles, California" },
@@ -135,13 +135,7 @@ export default function AboutPage() {
             </p>
           </div>
         </div>
-        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {VALUES.map(({ icon, title, text }) => (
-            <FeatureCard key={title} icon={icon} title={title}>
-              <p>{text}</p>
-            </FeatureCard>
-          ))}
-        </ul>
+        <FeatureGrid items={VALUES} className="sm:grid-cols-2 lg:grid-cols-4" />
       </Section>
 
       <ContactCta

@@ -1,6 +1,7 @@
-import { ArrowRight, type LucideIcon } from "lucide-react";
+import { ArrowRight, CircleCheck, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { ButtonLink } from "@/components/ui/button-link";
+import { HeroBackdrop } from "@/components/ui/hero-backdrop";
 import { IconTile } from "@/components/ui/icon-tile";
 import { cn } from "@/lib/cn";
 
@@ -21,14 +22,7 @@ export function PageHero({
       aria-labelledby="page-title"
       className="relative isolate overflow-hidden px-4 pb-16 pt-16 sm:px-6 sm:pt-24"
     >
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[linear-gradient(to_right,var(--color-border)_1px,transparent_1px),linear-gradient(to_bottom,var(--color-border)_1px,transparent_1px)] bg-[size:4rem_4rem] opacity-40 [mask-image:radial-gradient(ellipse_70%_70%_at_50%_0%,black,transparent)]"
-      />
-      <div
-        aria-hidden="true"
-        className="absolute left-1/2 top-0 -z-10 size-[26rem] -translate-x-1/2 -translate-y-1/2 rounded-full bg-primary/20 blur-3xl sm:size-[36rem]"
-      />
+      <HeroBackdrop placement="top" />
       <div className="mx-auto max-w-4xl text-center">
         <p className="inline-flex items-center rounded-full border bg-card px-4 py-1.5 text-sm font-medium text-primary">
           {eyebrow}
@@ -93,6 +87,52 @@ export function FeatureCard({
       <h3 className="mt-5 text-lg font-semibold tracking-tight">{title}</h3>
       <div className="mt-2 leading-relaxed text-muted-foreground">{children}</div>
     </li>
+  );
+}
+
+export interface Feature {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+}
+
+/** Feature cards in a grid; `className` sets the columns. */
+export function FeatureGrid({ items, className }: { items: readonly Feature[]; className: string }) {
+  return (
+    <ul className={cn("mt-14 grid gap-6", className)}>
+      {items.map(({ icon, title, text }) => (
+        <FeatureCard key={title} icon={icon} title={title}>
+          <p>{text}</p>
+        </FeatureCard>
+      ))}
+    </ul>
+  );
+}
+
+/** Points each led by a check mark. */
+export function CheckList({
+  items,
+  className,
+  label,
+  small = false,
+}: {
+  items: readonly string[];
+  className?: string;
+  label?: string;
+  small?: boolean;
+}) {
+  return (
+    <ul aria-label={label} className={className}>
+      {items.map((item) => (
+        <li key={item} className={cn("flex", small ? "gap-2" : "gap-3")}>
+          <CircleCheck
+            className={cn("shrink-0 text-primary", small ? "size-4 translate-y-0.5" : "mt-0.5 size-5")}
+            aria-hidden="true"
+          />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

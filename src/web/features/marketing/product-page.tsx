@@ -3,7 +3,6 @@ import {
   BellRing,
   Bot,
   BrainCircuit,
-  CircleCheck,
   Eye,
   GitBranch,
   Globe,
@@ -26,7 +25,7 @@ import { Button } from "@/components/ui/button";
 import { SectionHeader } from "@/components/ui/section-header";
 import { usePageTitle } from "@/lib/use-page-title";
 import { IntegrationLogos } from "./integration-logos";
-import { ContactCta, FeatureCard, PageHero, Section } from "./marketing-blocks";
+import { CheckList, ContactCta, FeatureCard, FeatureGrid, PageHero, Section } from "./marketing-blocks";
 
 interface Item {
   icon: LucideIcon;
@@ -243,14 +242,7 @@ export default function ProductPage() {
           {CORE_FEATURES.map(({ icon, title, text, points }) => (
             <FeatureCard key={title} icon={icon} title={title}>
               <p>{text}</p>
-              <ul className="mt-4 space-y-2">
-                {points.map((point) => (
-                  <li key={point} className="flex gap-2">
-                    <CircleCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-                    <span>{point}</span>
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={points} className="mt-4 space-y-2" />
             </FeatureCard>
           ))}
         </ul>
@@ -263,13 +255,7 @@ export default function ProductPage() {
           title="Platform Advantages"
           description={`What sets ${PRODUCT_NAME} apart from yet another project tool.`}
         />
-        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {ADVANTAGES.map(({ icon, title, text }) => (
-            <FeatureCard key={title} icon={icon} title={title}>
-              <p>{text}</p>
-            </FeatureCard>
-          ))}
-        </ul>
+        <FeatureGrid items={ADVANTAGES} className="sm:grid-cols-2 lg:grid-cols-3" />
       </Section>
 
       <Section labelledBy="execution-title">
@@ -296,14 +282,7 @@ export default function ProductPage() {
           </ul>
           <div className="rounded-2xl border border-primary/30 bg-primary/5 p-6 sm:p-8">
             <h3 className="text-lg font-semibold">What your team gets</h3>
-            <ul aria-label="Benefits" className="mt-5 space-y-3">
-              {BENEFITS.map((benefit) => (
-                <li key={benefit} className="flex gap-3">
-                  <CircleCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-                  <span>{benefit}</span>
-                </li>
-              ))}
-            </ul>
+            <CheckList items={BENEFITS} label="Benefits" className="mt-5 space-y-3" />
           </div>
         </div>
       </Section>
@@ -315,13 +294,7 @@ export default function ProductPage() {
           title="Access Anywhere"
           description="Stay on top of every project whether you are at your desk, between meetings or on the road."
         />
-        <ul className="mt-14 grid gap-6 md:grid-cols-3">
-          {ACCESS.map(({ icon, title, text }) => (
-            <FeatureCard key={title} icon={icon} title={title}>
-              <p>{text}</p>
-            </FeatureCard>
-          ))}
-        </ul>
+        <FeatureGrid items={ACCESS} className="md:grid-cols-3" />
       </Section>
 
       <ContactCta

@@ -1,7 +1,6 @@
 import {
   BrainCircuit,
   ChartLine,
-  CircleCheck,
   Gauge,
   Inbox,
   Pause,
@@ -20,7 +19,7 @@ import { SectionHeader } from "@/components/ui/section-header";
 import { cn } from "@/lib/cn";
 import { usePageTitle } from "@/lib/use-page-title";
 import { IntegrationLogos } from "./integration-logos";
-import { ContactCta, PageHero, Section } from "./marketing-blocks";
+import { CheckList, ContactCta, PageHero, Section } from "./marketing-blocks";
 import { useStepCycle } from "./use-step-cycle";
 
 type StepName = (typeof TECHNOLOGY_STEPS)[number];
@@ -125,17 +124,7 @@ export default function TechnologyPage() {
               <div>
                 <h3 className="text-xl font-semibold tracking-tight">{title}</h3>
                 <p className="mt-2 leading-relaxed text-muted-foreground">{text}</p>
-                <ul className="mt-4 space-y-2 text-sm">
-                  {points.map((point) => (
-                    <li key={point} className="flex gap-2">
-                      <CircleCheck
-                        className="size-4 shrink-0 translate-y-0.5 text-primary"
-                        aria-hidden="true"
-                      />
-                      <span>{point}</span>
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={points} small className="mt-4 space-y-2 text-sm" />
               </div>
             </li>
           ))}
