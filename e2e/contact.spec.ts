@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { samplePdf, sampleDocx, sampleElf } from "../src/server/contact/test-files";
+import { samplePdf, sampleDocx, sampleElf } from "../src/testing/contact-files";
 import { startContactServer, type ContactServer } from "./fixtures/contact-server";
 import { expect, expectNoSeriousA11yViolations, test as base } from "./fixtures/test";
 

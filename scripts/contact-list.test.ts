@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../src/server/db/client";
-import { samplePdf } from "../src/server/contact/test-files";
+import { samplePdf } from "../src/testing/contact-files";
 import { run, type SubmissionSummary } from "./contact-list";
 
 const dirs: string[] = [];

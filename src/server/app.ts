@@ -7,10 +7,10 @@ import { captchaRoutes } from "./captcha/routes";
 import type { Config } from "./config";
 import { contactRoutes } from "./contact/routes";
 import type { Database } from "./db/client";
-import { registerErrorHandling } from "./errors";
-import { healthRoutes } from "./health/routes";
-import { registerSecurityHeaders } from "./security";
-import { webRoutes } from "./web-app/routes";
+import { registerErrorHandling } from "./platform/errors";
+import { healthRoutes } from "./platform/health/routes";
+import { registerSecurityHeaders } from "./platform/security";
+import { webRoutes } from "./platform/web-app/routes";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -5,7 +5,12 @@ import { createTestApp, type TestApp } from "../../testing/test-app";
 import { openTestDatabase } from "../../testing/test-database";
 import { buildApp } from "../app";
 import { ACCESS_TOKEN_AUDIENCE } from "./access-tokens";
-import { InjectBrowser, pkcePair, signInThroughDevProvider, walkDevProvider } from "./auth-test-driver";
+import {
+  InjectBrowser,
+  pkcePair,
+  signInThroughDevProvider,
+  walkDevProvider,
+} from "../../testing/auth-test-driver";
 import { decrypt, deriveKey, encrypt, sha256Hex } from "./crypto";
 import { currentUser, requireUser } from "./guard";
 import { CALLBACK_ERRORS } from "./routes";

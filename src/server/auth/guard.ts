@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isAuthorisedUser } from "@shared/auth-access";
-import { forbidden, HttpError } from "../errors";
+import { forbidden, HttpError } from "../platform/errors";
 import type { Authenticated, SessionService } from "./sessions";
 
 declare module "fastify" {

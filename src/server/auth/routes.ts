@@ -13,11 +13,11 @@ import {
   startSignInBodySchema,
   tokenBodySchema,
 } from "@shared/auth-schemas";
-import { badRequest, HttpError } from "../errors";
+import { badRequest, HttpError } from "../platform/errors";
 import { encrypt } from "./crypto";
 import { bearerToken, currentUser, requireSession } from "./guard";
 import { OidcClient, SignInError, type IdTokenClaims } from "./oidc-client";
-import { createRateLimiter, rateLimitHook } from "../rate-limit/limiter";
+import { createRateLimiter, rateLimitHook } from "../platform/rate-limit/limiter";
 import { allowedReturnUrl } from "./redirects";
 import type { SessionService } from "./sessions";
 import type { SignInFlows } from "./sign-in-flows";

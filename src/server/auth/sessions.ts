@@ -1,7 +1,7 @@
 import type { SessionResponse, SessionUser } from "@shared/auth";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import { HttpError } from "../errors";
+import { HttpError } from "../platform/errors";
 import { AccessTokens } from "./access-tokens";
 import { deriveKey, hmac, randomToken, safeEqual, sha256Hex } from "./crypto";
 import {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import path from "node:path";
 import { CONTACT_FIELDS, CONTACT_LIMITS, CONTACT_MESSAGES } from "@shared/contact";
-import { HttpError, badRequest } from "../errors";
+import { HttpError, badRequest } from "../platform/errors";
 
 /** The multipart contact form as received: SPEC's text fields and at most one resume, read into memory. */
 export interface ReceivedContactForm {

@@ -10,7 +10,7 @@ import {
   sampleElf,
   samplePdf,
   samplePe,
-} from "./test-files";
+} from "../../testing/contact-files";
 
 describe("resume sniffing", () => {
   it("recognises PDF, OLE2 and ZIP by their magic bytes", () => {

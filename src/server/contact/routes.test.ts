@@ -1,8 +1,15 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { solvedAltchaToken } from "../captcha/test-helpers";
-import { deflateBombDocx, sampleDoc, sampleDocx, sampleElf, samplePdf, samplePe } from "./test-files";
+import { solvedAltchaToken } from "../../testing/captcha";
+import {
+  deflateBombDocx,
+  sampleDoc,
+  sampleDocx,
+  sampleElf,
+  samplePdf,
+  samplePe,
+} from "../../testing/contact-files";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from "fastify";
 import { AUTH_ROUTES, type SessionResponse } from "@shared/auth";
-import { randomToken, s256 } from "./crypto";
+import { randomToken, s256 } from "../server/auth/crypto";
 
 /**
  * Test support (not a test): a minimal browser over `app.inject` — a cookie jar and manual redirects — that walks

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app";
+import { createTestApp, type TestApp } from "../../../testing/test-app";
 
 const webDir = mkdtempSync(path.join(tmpdir(), "pulse-web-"));
 let t: TestApp;

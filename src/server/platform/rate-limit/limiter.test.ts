@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../db/client";
-import { openTestDatabase } from "../../testing/test-database";
+import type { Database } from "../../db/client";
+import { openTestDatabase } from "../../../testing/test-database";
 import { addressKey, createRateLimiter } from "./limiter";
 
 let db: Database;
