@@ -1,3 +1,4 @@
+import { connect, type AddressInfo, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
@@ -5,8 +6,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     extend(app) {
-      app.post("/api/test/echo", async (request) => ({ received: request.body }));
-      app.get("/api/test/boom", async () => {
+      app.post("/test/echo", async (request) => ({ received: request.body }));
+      app.get("/test/boom", async () => {
         throw new Error("secret internal detail at /srv/pulse/app.ts:42");
       });
     },
@@ -35,7 +36,7 @@ describe("JSON errors", () => {
   it("refuses malformed JSON with a 400", async () => {
     const res = await t.app.inject({
       method: "POST",
-      url: "/api/test/echo",
+      url: "/test/echo",
       headers: { "content-type": "application/json" },
       payload: '{"a":',
     });
@@ -48,7 +49,7 @@ describe("JSON errors", () => {
   it("refuses an unsupported content type with a 415", async () => {
     const res = await t.app.inject({
       method: "POST",
-      url: "/api/test/echo",
+      url: "/test/echo",
       headers: { "content-type": "text/x-unknown" },
       payload: "hello",
     });
@@ -59,7 +60,7 @@ describe("JSON errors", () => {
   it("refuses an oversized body with a 413", async () => {
     const res = await t.app.inject({
       method: "POST",
-      url: "/api/test/echo",
+      url: "/test/echo",
       headers: { "content-type": "application/json" },
       payload: JSON.stringify({ big: "x".repeat(t.config.bodyLimit + 10) }),
     });
@@ -68,7 +69,7 @@ describe("JSON errors", () => {
   });
 
   it("hides unexpected failures behind a 500 without any detail", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/test/boom" });
+    const res = await t.app.inject({ method: "GET", url: "/test/boom" });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({
       error: { code: "internal_error", message: "Something went wrong on our side. Please try again." },
@@ -88,8 +89,123 @@ describe("security headers", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(res.headers["strict-transport-security"]).toBeUndefined();
+    expect(csp).toContain("base-uri 'none'");
+    expect(res.headers["permissions-policy"]).toContain("camera=()");
+    expect(res.headers["permissions-policy"]).toContain("geolocation=()");
+    expect(res.headers["permissions-policy"]).toContain("microphone=()");
   });
 });
+
+/** The headers every response must carry, whoever answers it. */
+function expectPlatformHeaders(headers: Record<string, unknown>): void {
+  expect(String(headers["content-security-policy"])).toContain("frame-ancestors 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+}
+
+describe("errors Fastify answers itself", () => {
+  it("a malformed URL gets the error shape and every header, and is not echoed", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/%zz" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: "bad_request", message: "The request URL is not valid." } });
+    expect(res.body).not.toContain("%zz");
+    expectPlatformHeaders(res.headers);
+  });
+
+  it("a body the route cannot take gets the error shape and every header, its type not echoed", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/signout",
+      headers: { "content-type": "text/x-evil" },
+      payload: "hello",
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({
+      error: { code: "unsupported_media_type", message: "This content type is not supported here." },
+    });
+    expect(res.body).not.toContain("x-evil");
+    expectPlatformHeaders(res.headers);
+  });
+});
+
+describe("on a real socket", () => {
+  let server: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    server = await createTestApp({
+      env: { REQUEST_TIMEOUT_SECONDS: "0.6", HEADERS_TIMEOUT_SECONDS: "0.4" },
+      extend(app) {
+        app.post("/test/upload", async (request) => ({ received: String(request.body).length }));
+        app.addContentTypeParser("text/plain", { parseAs: "string" }, (_r, body, done) => done(null, body));
+      },
+    });
+    await server.app.listen({ port: 0, host: "127.0.0.1" });
+    port = (server.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it("a malformed header is refused in the error shape with every header", async () => {
+    const raw = await rawExchange(port, "GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n");
+    const { status, headers, body } = parseResponse(raw);
+    expect(status).toBe(400);
+    expect(JSON.parse(body)).toEqual({
+      error: { code: "bad_request", message: "The request could not be understood." },
+    });
+    expectPlatformHeaders(headers);
+  });
+
+  it("a trickled upload is cut off with 408 once the request deadline passes", async () => {
+    const socket = connect(port, "127.0.0.1");
+    socket.write(
+      "POST /test/upload HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\n",
+    );
+    // One byte every 100 ms: each one resets any idle timer, only a deadline on the whole request ends it.
+    const trickle = setInterval(() => socket.writable && socket.write("x"), 100);
+    const raw = await readAll(socket).finally(() => clearInterval(trickle));
+    const { status, headers, body } = parseResponse(raw);
+    expect(status).toBe(408);
+    expect(JSON.parse(body).error.code).toBe("request_timeout");
+    expectPlatformHeaders(headers);
+  });
+
+  it("headers that never finish are cut off too", async () => {
+    const socket = connect(port, "127.0.0.1");
+    socket.write("GET /healthz HTTP/1.1\r\nHost: x\r\n");
+    const trickle = setInterval(() => socket.writable && socket.write("X-A: b\r\n"), 100);
+    const raw = await readAll(socket).finally(() => clearInterval(trickle));
+    expect(parseResponse(raw).status).toBe(408);
+  });
+});
+
+function readAll(socket: Socket): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = "";
+    socket.on("data", (chunk: Buffer) => (data += chunk.toString()));
+    socket.on("error", (err) => (data ? resolve(data) : reject(err)));
+    socket.on("close", () => resolve(data));
+  });
+}
+
+function rawExchange(port: number, request: string): Promise<string> {
+  const socket = connect(port, "127.0.0.1");
+  socket.write(request);
+  return readAll(socket);
+}
+
+function parseResponse(raw: string): { status: number; headers: Record<string, string>; body: string } {
+  const [head = "", body = ""] = raw.split("\r\n\r\n");
+  const [statusLine = "", ...lines] = head.split("\r\n");
+  const headers = Object.fromEntries(
+    lines.map((line) => {
+      const at = line.indexOf(":");
+      return [line.slice(0, at).toLowerCase(), line.slice(at + 1).trim()];
+    }),
+  );
+  return { status: Number(statusLine.split(" ")[1]), headers, body };
+}
 
 describe("public config", () => {
   it("tells the browser the company domain and the captcha in use", async () => {
@@ -97,6 +213,7 @@ describe("public config", () => {
     expect(res.json()).toEqual({
       companyDomain: "acme.com",
       captcha: { provider: "altcha", challengeUrl: "/api/captcha/challenge" },
+      legal: { legalEmail: "legal@pulse.ai", privacyEmail: "privacy@pulse.ai" },
     });
   });
 });

@@ -1,15 +1,18 @@
 import cookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { randomUUID } from "node:crypto";
 import type { PublicConfig } from "@shared/public-config";
+import { requireSession, requireUser } from "./auth/guard";
 import { authPlugin } from "./auth/plugin";
 import { captchaRoutes } from "./captcha/routes";
 import type { Config } from "./config";
 import { contactRoutes } from "./contact/routes";
 import type { Database } from "./db/client";
-import { registerErrorHandling } from "./platform/errors";
+import { registerAccessGuard } from "./platform/access";
+import { frameworkErrorHandler, registerErrorHandling, socketErrorHandler } from "./platform/errors";
 import { healthRoutes } from "./platform/health/routes";
-import { registerSecurityHeaders } from "./platform/security";
+import { requestLogSerializers } from "./platform/logging";
+import { registerSecurityHeaders, securityHeaders } from "./platform/security";
 import { webRoutes } from "./platform/web-app/routes";
 
 declare module "fastify" {
@@ -21,6 +24,7 @@ declare module "fastify" {
 
 export interface AppDependencies {
   db: Database;
+  /** Logger options (tests pass `false`, or a stream to read what was logged). */
   logger?: FastifyServerOptions["logger"];
 }
 
@@ -30,19 +34,46 @@ export function publicConfigOf(config: Config): PublicConfig {
     captcha: config.recaptcha
       ? { provider: "recaptcha", siteKey: config.recaptcha.siteKey }
       : { provider: "altcha", challengeUrl: "/api/captcha/challenge" },
+    legal: config.legal,
   };
+}
+
+function loggerOptions(config: Config, logger: AppDependencies["logger"]): FastifyServerOptions["logger"] {
+  if (logger === false) return false;
+  const base = typeof logger === "object" && logger !== null ? logger : { level: config.logLevel };
+  // Request lines name the path only: query strings carry sign-in codes, states and whatever else clients send.
+  return { ...base, serializers: { ...requestLogSerializers, ...(base.serializers ?? {}) } };
+}
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. Fastify refuses a bare hop count (it cannot tell the proxy from a direct
+ * client), so a count becomes "trust the first N addresses of the chain, the socket's first": right only when
+ * nothing but the proxies can reach the server, as the README's deployment section says.
+ */
+function trustProxyOption(
+  trust: Config["trustProxy"],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === "number" ? (_address, hop) => hop < trust : trust;
 }
 
 /** Builds the whole Pulse server without listening (main.ts listens; tests inject). */
 export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
+  const headers = securityHeaders(config);
+  const { timeouts } = config;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: loggerOptions(config, deps.logger),
     genReqId: () => randomUUID(),
-    requestIdLogLabel: "requestId",
+    logController: new LogController({ requestIdLogLabel: "requestId" }),
     bodyLimit: config.bodyLimit,
-    trustProxy: config.env === "production",
+    trustProxy: trustProxyOption(config.trustProxy),
     forceCloseConnections: "idle",
     return503OnClosing: true,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // Node checks request and header deadlines on this interval (30 s by default): check often enough to hold them.
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: socketErrorHandler(headers),
   });
   app.decorate("config", config);
   app.decorate("db", deps.db);
@@ -51,7 +82,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, headers);
+  registerAccessGuard(app, { user: requireUser, session: requireSession });
   await app.register(cookie);
 
   await app.register(healthRoutes);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, WORKFLOW_HOOKS, loadConfig } from "./config";
+import { ConfigError, WORKFLOW_HOOKS, loadConfig, parseTrustProxy } from "./config";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "pulse-config-"));
 
@@ -36,9 +36,61 @@ describe("loadConfig", () => {
 
   it("derives PUBLIC_URL from PORT and trims a trailing slash", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: "4000" }).publicUrl).toBe("http://localhost:4000");
-    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://pulse.acme.com/" }).publicUrl).toBe(
-      "https://pulse.acme.com",
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "http://127.0.0.1:3000/" }).publicUrl).toBe(
+      "http://127.0.0.1:3000",
     );
+  });
+
+  it("mounts the development stand-ins only on a loopback PUBLIC_URL, even when NODE_ENV is unset", () => {
+    for (const url of ["http://localhost:3000", "http://127.0.0.1:8080", "http://[::1]:3000"]) {
+      expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: url }).devStandIns, url).toBe(true);
+    }
+    for (const url of ["https://pulse.acme.com", "http://10.0.0.5:3000", "http://localhost.acme.com"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: url }), url).toThrow(
+        new ConfigError(
+          `GOOGLE_CLIENT_ID is required: PUBLIC_URL ${url} is not a loopback address, so the development sign-in cannot run`,
+        ),
+      );
+    }
+    const withGoogle = loadConfig({
+      DATA_DIR: dataDir(),
+      PUBLIC_URL: "https://pulse.acme.com/",
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "secret",
+    });
+    expect(withGoogle.publicUrl).toBe("https://pulse.acme.com");
+    expect(withGoogle.devStandIns).toBe(false);
+  });
+
+  it("trusts no proxy unless TRUST_PROXY names a hop count or the proxies' addresses", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+    expect(parseTrustProxy("false")).toBe(false);
+    expect(parseTrustProxy("2")).toBe(2);
+    expect(parseTrustProxy("10.0.0.0/8, 192.168.1.7,::1")).toEqual(["10.0.0.0/8", "192.168.1.7", "::1"]);
+    expect(() => parseTrustProxy("true")).toThrow(/TRUST_PROXY: "true" is not a hop count/);
+    expect(() => parseTrustProxy("10.0.0.0/8, evil host")).toThrow(/TRUST_PROXY: "evil host"/);
+  });
+
+  it("reads the request timeouts, the Google re-check interval and the legal addresses", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      REQUEST_TIMEOUT_SECONDS: "30",
+      HEADERS_TIMEOUT_SECONDS: "5",
+      KEEP_ALIVE_TIMEOUT_SECONDS: "65",
+      GOOGLE_RECHECK_MINUTES: "5",
+      LEGAL_EMAIL: "counsel@acme.com",
+      PRIVACY_EMAIL: "dpo@acme.com",
+    });
+    expect(config.timeouts).toMatchObject({ requestMs: 30_000, headersMs: 5_000, keepAliveMs: 65_000 });
+    expect(config.googleRecheckMs).toBe(5 * 60_000);
+    expect(config.legal).toEqual({ legalEmail: "counsel@acme.com", privacyEmail: "dpo@acme.com" });
+    const defaults = loadConfig({ DATA_DIR: dataDir() });
+    expect(defaults.timeouts).toMatchObject({ requestMs: 60_000, headersMs: 10_000, keepAliveMs: 72_000 });
+    expect(defaults.googleRecheckMs).toBe(15 * 60_000);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), HEADERS_TIMEOUT_SECONDS: "90" })).toThrow(
+      /HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), LEGAL_EMAIL: "nope" })).toThrow(/LEGAL_EMAIL/);
   });
 
   it("refuses invalid settings with one clear line", () => {

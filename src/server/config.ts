@@ -27,6 +27,14 @@ export interface Config {
   session: { accessTtlSeconds: number; inactivitySeconds: number; absoluteSeconds: number };
   /** Requests per client address and window on each sign-in and token endpoint (issue #3). */
   authRateLimit: { max: number; windowMs: number };
+  /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): nothing, a hop count, or addresses/CIDRs. */
+  trustProxy: false | number | string[];
+  timeouts: { requestMs: number; headersMs: number; keepAliveMs: number; checkEveryMs: number };
+  /** How often a refresh asks Google whether the account still exists and still grants Pulse access. */
+  googleRecheckMs: number;
+  legal: { legalEmail: string; privacyEmail: string };
+  /** True when the development stand-ins (identity provider, workflow simulator) may mount. */
+  devStandIns: boolean;
 }
 
 export const WORKFLOW_HOOKS = [
@@ -75,7 +83,48 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(120),
   WEB_DIR: optional,
+  TRUST_PROXY: optional,
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(72),
+  GOOGLE_RECHECK_MINUTES: z.coerce.number().positive().default(15),
+  LEGAL_EMAIL: optional.pipe(z.email("must be an e-mail address").optional()),
+  PRIVACY_EMAIL: optional.pipe(z.email("must be an e-mail address").optional()),
 });
+
+/**
+ * TRUST_PROXY: unset or "false" trusts no proxy (the socket's address is the client); a number trusts that many
+ * hops; otherwise a comma-separated list of addresses or CIDR ranges of the proxies.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (value === undefined || value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const address = /^(?:[0-9.]+|[0-9a-f:]+)(?:\/\d{1,3})?$/i;
+  const bad = entries.find((entry) => !address.test(entry));
+  if (entries.length === 0 || bad !== undefined) {
+    throw new ConfigError(
+      `Invalid setting TRUST_PROXY: ${bad === undefined ? "empty" : `"${bad}"`} is not a hop count or an address/CIDR list`,
+    );
+  }
+  return entries;
+}
+
+/** Whether a host name (as `URL.hostname` gives it) is this machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return (
+    host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host)
+  );
+}
+
+/** Whether a URL points at this machine (the only place development stand-ins may run). */
+export function isLoopbackUrl(url: string): boolean {
+  return isLoopbackHost(new URL(url).hostname);
+}
 
 const DAY = 24 * 60 * 60;
 
@@ -115,6 +164,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError("RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY must be set together");
   }
 
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const devStandIns = !production && isLoopbackUrl(publicUrl);
+  if (!e.GOOGLE_CLIENT_ID && !devStandIns) {
+    // Anyone could sign in as anyone through the development identity provider: it never serves a public address.
+    throw new ConfigError(
+      `GOOGLE_CLIENT_ID is required: PUBLIC_URL ${publicUrl} is not a loopback address, so the development sign-in cannot run`,
+    );
+  }
+  if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError("HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS");
+  }
+
   const dataDir = path.resolve(e.DATA_DIR);
   const urls: Partial<Record<WorkflowHook, string>> = {};
   for (const hook of WORKFLOW_HOOKS) {
@@ -130,7 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    publicUrl,
     companyDomain: (e.COMPANY_DOMAIN ?? "example.com").toLowerCase(),
     databaseUrl: e.DATABASE_URL,
     dataDir,
@@ -160,6 +221,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       absoluteSeconds: Math.round(e.SESSION_ABSOLUTE_DAYS * DAY),
     },
     authRateLimit: { max: e.AUTH_RATE_LIMIT, windowMs: 60 * 1000 },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    timeouts: {
+      requestMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
+      headersMs: Math.round(e.HEADERS_TIMEOUT_SECONDS * 1000),
+      keepAliveMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+      checkEveryMs: Math.max(50, Math.min(5_000, Math.round(e.HEADERS_TIMEOUT_SECONDS * 250))),
+    },
+    googleRecheckMs: Math.round(e.GOOGLE_RECHECK_MINUTES * 60 * 1000),
+    legal: {
+      legalEmail: e.LEGAL_EMAIL ?? "legal@pulse.ai",
+      privacyEmail: e.PRIVACY_EMAIL ?? "privacy@pulse.ai",
+    },
+    devStandIns,
   };
 }
 

@@ -9,7 +9,7 @@ describe("graceful shutdown", () => {
     const inFlight = new Promise<void>((r) => (started = r));
     const t = await createTestApp({
       extend(app) {
-        app.get("/api/test/slow", async () => {
+        app.get("/test/slow", async () => {
           started();
           await gate;
           return { done: true };
@@ -18,7 +18,7 @@ describe("graceful shutdown", () => {
     });
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const address = t.app.server.address() as { port: number };
-    const slow = fetch(`http://127.0.0.1:${address.port}/api/test/slow`);
+    const slow = fetch(`http://127.0.0.1:${address.port}/test/slow`);
     await inFlight;
 
     const closing = t.app.close();

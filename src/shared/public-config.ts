@@ -7,5 +7,7 @@ export const publicConfigSchema = z.object({
     z.object({ provider: z.literal("recaptcha"), siteKey: z.string() }),
     z.object({ provider: z.literal("altcha"), challengeUrl: z.string() }),
   ]),
+  /** Where the Terms and the Privacy Policy send questions (LEGAL_EMAIL, PRIVACY_EMAIL). */
+  legal: z.object({ legalEmail: z.string(), privacyEmail: z.string() }).optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { buildApp } from "../server/app";
+import { buildApp, type AppDependencies } from "../server/app";
 import { loadConfig, type Config } from "../server/config";
 import type { Database } from "../server/db/client";
 import { openTestDatabase } from "./test-database";
@@ -21,6 +21,8 @@ export interface TestAppOptions {
   overrides?: Partial<Config>;
   /** Extra routes or hooks for a test, added before the app is ready. */
   extend?: (app: FastifyInstance) => void;
+  /** Logger options; silent unless a test reads the log. */
+  logger?: AppDependencies["logger"];
 }
 
 /** The real server (buildApp) on a fresh database, for integration tests through `app.inject`. */
@@ -28,6 +30,7 @@ export async function createTestApp({
   env = {},
   overrides = {},
   extend,
+  logger = false,
 }: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "pulse-test-"));
   const config: Config = {
@@ -42,7 +45,7 @@ export async function createTestApp({
     ...overrides,
   };
   const { db, drop } = await openTestDatabase();
-  const app = await buildApp(config, { db, logger: false });
+  const app = await buildApp(config, { db, logger });
   extend?.(app);
   await app.ready();
   return {

@@ -30,8 +30,8 @@ function challenge(error: HttpError): HttpError {
 }
 
 /**
- * preHandler: a valid, unexpired, unrevoked Pulse access token — whatever the user's domain. Use it only for the
- * auth endpoints themselves (reading the current user, signing out); product routes use `requireUser`.
+ * A valid, unexpired, unrevoked Pulse access token — whatever the user's domain: the guard of the routes
+ * src/server/platform/access.ts lists as "session" (reading the current user).
  */
 export async function requireSession(request: FastifyRequest, _reply?: FastifyReply): Promise<void> {
   const token = bearerToken(request);
@@ -47,8 +47,9 @@ export async function requireSession(request: FastifyRequest, _reply?: FastifyRe
 
 /**
  * The one guard of every product API route (ARCHITECTURE §5 Access): 401 without a token or with a bad, expired
- * or revoked one; 403 for a user outside COMPANY_DOMAIN. Use as `{ preHandler: requireUser }`, then read the user
- * with `currentUser(request)`.
+ * or revoked one; 403 for a user outside COMPANY_DOMAIN. src/server/platform/access.ts puts it in front of every
+ * route under /api, /functions and /realtime that its public list does not name; handlers read the user with
+ * `currentUser(request)`.
  */
 export async function requireUser(request: FastifyRequest, reply?: FastifyReply): Promise<void> {
   await requireSession(request, reply);

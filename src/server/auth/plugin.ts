@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
+import fp from "fastify-plugin";
 import { AUTH_ROUTES } from "@shared/auth";
 import { deriveKey } from "./crypto";
-import { mountDevProvider, type DevProvider } from "./dev-provider/provider";
+import type { DevProvider } from "./dev-provider/provider";
 import { GOOGLE_ISSUER, OidcClient } from "./oidc-client";
 import { authRoutes } from "./routes";
 import { SessionService } from "./sessions";
@@ -34,11 +35,13 @@ const plugin: FastifyPluginAsync = async (app) => {
       clientSecret: config.google.clientSecret,
       redirectUri,
     });
-  } else if (config.env === "production") {
-    // loadConfig refuses this already. Whatever the caller did, production never stands in for Google:
-    // sign-in answers "not configured" instead.
+  } else if (!config.devStandIns || config.env === "production") {
+    // loadConfig refuses this already. Whatever the caller did, a public or production server never stands in
+    // for Google: sign-in answers "not configured" instead.
     app.log.error("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set: sign-in is unavailable");
   } else {
+    // Loaded only here, so a production process never loads the development provider's code at all.
+    const { mountDevProvider } = await import("./dev-provider/provider");
     dev = await mountDevProvider(app, { publicUrl: config.publicUrl, redirectUri, secret: config.jwtSecret });
     oidc = new OidcClient({
       issuer: new URL(dev.issuer),
@@ -61,7 +64,5 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 };
 
-// Like fastify-plugin: the decorations (`auth`, `devIdentityProvider`) belong to the whole app, not one scope.
-(plugin as unknown as Record<symbol, boolean>)[Symbol.for("skip-override")] = true;
-
-export const authPlugin = plugin;
+// fastify-plugin: the decorations (`auth`, `devIdentityProvider`) belong to the whole app, not one scope.
+export const authPlugin = fp(plugin, { name: "pulse-auth" });

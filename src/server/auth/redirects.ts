@@ -1,10 +1,4 @@
-import type { Config } from "../config";
-
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname);
-}
+import { isLoopbackHost, type Config } from "../config";
 
 /**
  * The sign-in return target, if it is allowed (no open redirect): an http(s) URL on PUBLIC_URL's origin, or —

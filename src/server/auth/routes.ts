@@ -15,7 +15,7 @@ import {
 } from "@shared/auth-schemas";
 import { badRequest, HttpError } from "../platform/errors";
 import { encrypt } from "./crypto";
-import { bearerToken, currentUser, requireSession } from "./guard";
+import { bearerToken, currentUser } from "./guard";
 import { OidcClient, SignInError, type IdTokenClaims } from "./oidc-client";
 import { createRateLimiter, rateLimitHook } from "../platform/rate-limit/limiter";
 import { allowedReturnUrl } from "./redirects";
@@ -202,8 +202,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     return session;
   });
 
-  // 5. The current user (any domain: the access-denied screen shows the e-mail).
-  app.get(AUTH_ROUTES.user, { preHandler: requireSession }, async (request, reply) => {
+  // 5. The current user (any domain: the access-denied screen shows the e-mail); ROUTE_ACCESS says "session".
+  app.get(AUTH_ROUTES.user, async (request, reply) => {
     noStore(reply);
     return currentUser(request);
   });

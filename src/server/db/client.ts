@@ -1,6 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -10,6 +11,18 @@ import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
 import { applyMigrations } from "./migrate";
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * The rows of a Drizzle `sql` query on either engine, on the database or inside a transaction: the one way raw
+ * SQL is written where it reads better than the query builder.
+ */
+export async function rowsOf<T>(
+  runner: { execute(query: SQL): PromiseLike<unknown> },
+  query: SQL,
+): Promise<T[]> {
+  const result = (await runner.execute(query)) as { rows: T[] };
+  return result.rows;
+}
 
 /** The one database handle the server uses, whichever engine is behind it (ARCHITECTURE §2). */
 export interface Database {

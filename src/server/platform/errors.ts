@@ -1,4 +1,7 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { randomUUID } from "node:crypto";
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import { ZodError } from "zod";
 import type { ApiErrorBody } from "@shared/api-error";
 
@@ -70,10 +73,38 @@ const CLIENT_ERROR_CODES: Record<number, [string, string]> = {
   406: ["not_acceptable", "This response format is not available."],
   413: ["payload_too_large", "The request body is too large."],
   415: ["unsupported_media_type", "This content type is not supported here."],
+  408: ["request_timeout", "The request took too long to arrive."],
   429: ["rate_limited", "Too many requests. Please wait a moment and try again."],
+  431: ["headers_too_large", "The request headers are too large."],
 };
 
-/** Every error leaves as `{ error: { code, message } }`; nothing of a stack trace ever reaches a client. */
+/** Fixed messages for Fastify's own refusals: never the client's URL, header or content type echoed back. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "The request body is not valid JSON.",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "The request body is empty; send a JSON object or no content type.",
+  FST_ERR_CTP_BODY_TOO_LARGE: CLIENT_ERROR_CODES[413]![1],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: CLIENT_ERROR_CODES[415]![1],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "The request's Content-Length does not match its body.",
+  FST_ERR_BAD_URL: "The request URL is not valid.",
+  FST_ERR_MAX_PARAM_LENGTH: "The request URL is too long.",
+};
+
+/** The `{ error }` body and status of a client error Fastify raised itself. */
+function clientError(status: number, fe: Partial<FastifyError>): [number, ApiErrorBody] {
+  const [code, fallback] = CLIENT_ERROR_CODES[status] ?? [
+    "bad_request",
+    "The request could not be processed.",
+  ];
+  const message =
+    (fe.code && FRAMEWORK_MESSAGES[fe.code]) ??
+    (fe instanceof SyntaxError ? FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY! : fallback);
+  return [status, errorBody(code, message)];
+}
+
+/**
+ * Every error leaves as `{ error: { code, message } }` with the security headers and `x-request-id`; nothing of a
+ * stack trace, and nothing the client sent, ever comes back.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError | ZodError | Error, request, reply) => {
     if (err instanceof HttpError) {
@@ -104,23 +135,57 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = typeof fe.statusCode === "number" ? fe.statusCode : 500;
     if (status >= 400 && status < 500) {
-      const [code, fallback] = CLIENT_ERROR_CODES[status] ?? [
-        "bad_request",
-        "The request could not be processed.",
-      ];
-      const message =
-        fe.code === "FST_ERR_CTP_INVALID_JSON_BODY" || err instanceof SyntaxError
-          ? "The request body is not valid JSON."
-          : status === 429
-            ? fallback
-            : fe.code?.startsWith("FST_")
-              ? (fe.message ?? fallback)
-              : fallback;
-      return reply.code(status).send(errorBody(code, message));
+      const [code, body] = clientError(status, fe);
+      return reply.code(code).send(body);
     }
     request.log.error({ err }, "unexpected error");
     return reply
       .code(500)
       .send(errorBody("internal_error", "Something went wrong on our side. Please try again."));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: refusals raised before any hook runs (a malformed URL such as `/api/%zz`, an
+ * over-long parameter). They get the same headers and body shape as everything else.
+ */
+export function frameworkErrorHandler(headers: Readonly<Record<string, string>>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const [status, body] = clientError(error.statusCode ?? 400, error);
+    request.log.info({ code: error.code }, "request refused by the framework");
+    void reply.code(status).headers(headers).header("x-request-id", request.id).send(body);
+  };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: errors on the socket before Fastify has a request (a malformed header, a request
+ * that took too long to arrive). Answered on the raw socket, in the same shape and with the same headers.
+ */
+export function socketErrorHandler(
+  headers: Readonly<Record<string, string>>,
+): (err: NodeJS.ErrnoException, socket: Socket) => void {
+  return (err, socket) => {
+    if (err.code === "ECONNRESET" || socket.destroyed) return;
+    const [status, code, message] =
+      err.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "request_timeout", "The request took too long to arrive."]
+        : err.code === "HPE_HEADER_OVERFLOW"
+          ? [431, "headers_too_large", "The request headers are too large."]
+          : [400, "bad_request", CLIENT_ERROR_CODES[400]![1]];
+    // Like Node itself: answer only when no response of this connection has started.
+    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (socket.writable && !inFlight?.headersSent) {
+      const body = JSON.stringify(errorBody(code, message));
+      const lines = [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+        "connection: close",
+        "content-type: application/json; charset=utf-8",
+        `content-length: ${Buffer.byteLength(body)}`,
+        `x-request-id: ${randomUUID()}`,
+        ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+      ];
+      socket.write(`${lines.join("\r\n")}\r\n\r\n${body}`);
+    }
+    socket.destroy();
+  };
 }

@@ -1,42 +1,84 @@
-import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 
 const RECAPTCHA_SCRIPT_HOSTS = ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"];
+const RECAPTCHA_FRAME_HOSTS = ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/"];
 
 /**
- * Security headers on every response (issue #2): no inline script and no third-party script host unless
- * reCAPTCHA is configured; the product may never be framed.
+ * Browser features Pulse never uses, switched off for the page and anything it might embed. The connector popup
+ * (SPEC §4) is a window, not a feature; the profile photo picker is a plain file input.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+const PERMISSIONS_POLICY = [
+  "accelerometer",
+  "ambient-light-sensor",
+  "autoplay",
+  "bluetooth",
+  "camera",
+  "display-capture",
+  "geolocation",
+  "gyroscope",
+  "hid",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "payment",
+  "publickey-credentials-get",
+  "screen-wake-lock",
+  "serial",
+  "usb",
+  "xr-spatial-tracking",
+]
+  .map((feature) => `${feature}=()`)
+  .join(", ");
+
+/**
+ * The security headers of every response, computed once (issue #2, #7): a strict CSP with no inline script and no
+ * third-party script host unless reCAPTCHA is configured; never framed; HSTS in production. One map, so responses
+ * that never reach a route (malformed URLs, socket-level errors) carry exactly the same headers.
+ */
+export function securityHeaders(config: Pick<Config, "env" | "recaptcha">): Readonly<Record<string, string>> {
   const production = config.env === "production";
-  const recaptcha = config.recaptcha ? RECAPTCHA_SCRIPT_HOSTS : [];
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        "default-src": ["'self'"],
-        "script-src": ["'self'", ...recaptcha],
-        // Radix positions popovers and sonner animates toasts with inline style attributes.
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "blob:"],
-        "font-src": ["'self'", "data:"],
-        "connect-src": ["'self'"],
-        "worker-src": ["'self'", "blob:"],
-        "frame-src":
-          recaptcha.length > 0
-            ? ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/"]
-            : ["'none'"],
-        "frame-ancestors": ["'none'"],
-        "object-src": ["'none'"],
-        "base-uri": ["'self'"],
-        "form-action": ["'self'"],
-        ...(production ? { "upgrade-insecure-requests": [] } : {}),
-      },
-    },
-    hsts: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    crossOriginEmbedderPolicy: false,
+  const recaptcha = Boolean(config.recaptcha);
+  const csp: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", ...(recaptcha ? RECAPTCHA_SCRIPT_HOSTS : [])],
+    // Radix positions popovers and sonner animates toasts with inline style attributes.
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'"],
+    "worker-src": ["'self'", "blob:"],
+    "frame-src": recaptcha ? RECAPTCHA_FRAME_HOSTS : ["'none'"],
+    "frame-ancestors": ["'none'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "form-action": ["'self'"],
+    ...(production ? { "upgrade-insecure-requests": [] } : {}),
+  };
+  return {
+    "content-security-policy": Object.entries(csp)
+      .map(([directive, sources]) => [directive, ...sources].join(" "))
+      .join("; "),
+    "permissions-policy": PERMISSIONS_POLICY,
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-resource-policy": "same-origin",
+    "origin-agent-cluster": "?1",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-content-type-options": "nosniff",
+    "x-dns-prefetch-control": "off",
+    "x-frame-options": "DENY",
+    "x-permitted-cross-domain-policies": "none",
+    "x-xss-protection": "0",
+    ...(production ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+/** Sets the headers on every response Fastify sends, 404s and errors included (routes may override one). */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  headers: Readonly<Record<string, string>>,
+): void {
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.headers(headers);
   });
 }

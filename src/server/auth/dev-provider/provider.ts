@@ -5,7 +5,6 @@ import type { IncomingMessage } from "node:http";
 import Provider, { interactionPolicy, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import type { CustomFetch } from "openid-client";
 import { deriveKey, hmac } from "../crypto";
-import { isLoopbackHost } from "../redirects";
 import { memoryAdapter } from "./memory-adapter";
 import { consentPage, errorPage, loginPage } from "./pages";
 
@@ -362,10 +361,6 @@ export async function mountDevProvider(
     const empty = res.statusCode === 204 || res.statusCode === 304;
     return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
   };
-
-  if (!isLoopbackHost(new URL(issuer).hostname)) {
-    app.log.warn({ issuer }, "development identity provider mounted on a non-local address");
-  }
 
   return {
     issuer,

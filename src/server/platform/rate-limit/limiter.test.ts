@@ -42,6 +42,25 @@ describe("database rate limiter", () => {
     expect(old!.n).toBe(0);
   });
 
+  it("lets exactly the limit through when a burst arrives all at once", async () => {
+    const now = () => new Date("2026-03-03T00:00:00Z");
+    const admitted: number[] = [];
+    // Several rounds: one race can go the right way by luck. Separate limiter objects, like separate instances.
+    for (let round = 0; round < 5; round++) {
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          createRateLimiter(db, { name: `burst${round}`, max: 20, windowMs: 60_000, now }).hit("192.0.2.50"),
+        ),
+      );
+      admitted.push(results.filter((r) => r.allowed).length);
+    }
+    expect(admitted).toEqual([20, 20, 20, 20, 20]);
+    const [stored] = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pulse.rate_limit_hits WHERE bucket LIKE 'burst%'",
+    );
+    expect(stored!.n).toBe(100);
+  });
+
   it("counts IPv6 clients by /64 network and IPv4-mapped addresses as IPv4", () => {
     expect(addressKey("203.0.113.5")).toBe("203.0.113.5");
     expect(addressKey("::ffff:203.0.113.5")).toBe("203.0.113.5");

@@ -1,11 +1,14 @@
 import type { FastifyRequest } from "fastify";
-import type { Database } from "../../db/client";
+import { sql } from "drizzle-orm";
+import { rowsOf, type Database } from "../../db/client";
 import { HttpError } from "../errors";
 
 /**
  * A sliding-window rate limit kept in PostgreSQL (per client address: contact form, sign-in endpoints), so that
  * any number of instances share one count — unlike an in-memory store (STYLE.md). One row per counted request;
- * requests beyond the limit are refused without being recorded, so a flood cannot grow the table.
+ * requests beyond the limit are refused without being recorded, so a flood cannot grow the table. A maintained
+ * limiter (rate-limiter-flexible) was considered: its PostgreSQL store needs node-postgres and its own table, so it
+ * cannot run on the embedded PGlite; see docs/decisions/0021-hardening-the-base.md.
  */
 
 export type RateLimitResult =
@@ -24,6 +27,8 @@ export interface RateLimiterOptions {
 }
 
 const GLOBAL_PURGE_EVERY_MS = 60_000;
+/** Keeps these advisory locks apart from any other use of pg_advisory_xact_lock on the same database. */
+const LOCK_SEED = 72_583_002;
 
 export function createRateLimiter(
   db: Database,
@@ -33,27 +38,33 @@ export function createRateLimiter(
   return {
     async hit(clientAddress) {
       const at = now();
-      const windowStart = new Date(at.getTime() - windowMs);
+      const windowStart = new Date(at.getTime() - windowMs).toISOString();
       const bucket = `${name}:${addressKey(clientAddress)}`;
       if (at.getTime() - lastPurge >= GLOBAL_PURGE_EVERY_MS) {
         lastPurge = at.getTime();
-        await db.query("DELETE FROM pulse.rate_limit_hits WHERE hit_at <= $1::timestamptz", [
-          windowStart.toISOString(),
-        ]);
+        await db.orm.execute(
+          sql`DELETE FROM pulse.rate_limit_hits WHERE hit_at <= ${windowStart}::timestamptz`,
+        );
       }
-      const [row] = await db.query<{ n: number; oldest: string | Date | null }>(
-        `WITH recent AS (
-           SELECT count(*)::int AS n, min(hit_at) AS oldest
-           FROM pulse.rate_limit_hits
-           WHERE bucket = $1::text AND hit_at > $2::timestamptz
-         ), counted AS (
-           INSERT INTO pulse.rate_limit_hits (bucket, hit_at)
-           SELECT $1::text, $3::timestamptz FROM recent WHERE recent.n < $4::int
-           RETURNING 1
-         )
-         SELECT n, oldest FROM recent`,
-        [bucket, windowStart.toISOString(), at.toISOString(), max],
-      );
+      // Count and insert under one lock per bucket, held to the end of the transaction: parallel requests of one
+      // client queue here, so a burst cannot all read the same count and all get in (issue #7).
+      const row = await db.orm.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${bucket}::text, ${LOCK_SEED}))`);
+        const [counted] = await rowsOf<{ n: number; oldest: string | Date | null }>(
+          tx,
+          sql`WITH recent AS (
+                SELECT count(*)::int AS n, min(hit_at) AS oldest
+                  FROM pulse.rate_limit_hits
+                 WHERE bucket = ${bucket}::text AND hit_at > ${windowStart}::timestamptz
+              ), counted AS (
+                INSERT INTO pulse.rate_limit_hits (bucket, hit_at)
+                SELECT ${bucket}::text, ${at.toISOString()}::timestamptz FROM recent WHERE recent.n < ${max}::int
+                RETURNING 1
+              )
+              SELECT n, oldest FROM recent`,
+        );
+        return counted;
+      });
       const n = row?.n ?? 0;
       if (n < max) return { allowed: true, remaining: max - n - 1 };
       const oldest = row?.oldest ? new Date(row.oldest) : at;

@@ -45,8 +45,46 @@ describe("serving the web app", () => {
       expect(res.headers["content-type"]).toContain("text/html");
       expect(res.headers["cache-control"]).toBe("no-cache");
       expect(res.body).toContain(
-        '<script type="application/json" id="pulse-config">{"companyDomain":"acme.com","captcha":{"provider":"altcha","challengeUrl":"/api/captcha/challenge"}}</script>',
+        '<script type="application/json" id="pulse-config">{"companyDomain":"acme.com","captcha":{"provider":"altcha","challengeUrl":"/api/captcha/challenge"},"legal":{"legalEmail":"legal@pulse.ai","privacyEmail":"privacy@pulse.ai"}}</script>',
       );
+    }
+  });
+
+  it("answers the page to browsers, curl, link checkers and monitors, whatever they accept", async () => {
+    const accepts: (string | undefined)[] = [
+      "*/*",
+      undefined,
+      "text/html",
+      "text/html,application/json;q=0.9",
+    ];
+    for (const accept of accepts) {
+      for (const method of ["GET", "HEAD"] as const) {
+        const res = await t.app.inject({ method, url: "/timeline", headers: accept ? { accept } : {} });
+        expect(res.statusCode, `${method} with Accept ${accept}`).toBe(200);
+        expect(res.headers["content-type"]).toContain("text/html");
+        expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+        expect(res.headers["x-content-type-options"]).toBe("nosniff");
+        expect(res.headers["x-frame-options"]).toBe("DENY");
+        expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      }
+    }
+  });
+
+  it("answers a client that asks for JSON only with a JSON 404", async () => {
+    const res = await t.app.inject({ url: "/timeline", headers: { accept: "application/json" } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: "not_found", message: "No route for GET /timeline" } });
+  });
+
+  it("matches the non-page prefixes by whole path segments", async () => {
+    for (const url of ["/healthzfoo", "/realtime-demo", "/apis", "/development"]) {
+      const res = await t.app.inject({ url, headers: { accept: "*/*" } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"]).toContain("text/html");
+    }
+    for (const url of ["/realtime/x", "/healthz/x", "/api", "/dev/x"]) {
+      const res = await t.app.inject({ url, headers: { accept: "*/*" } });
+      expect(res.statusCode, url).toBe(404);
     }
   });
 

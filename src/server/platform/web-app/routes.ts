@@ -2,15 +2,30 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync } from "fastify";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { isUnderPrefix } from "../access";
 import { errorBody } from "../errors";
+import { pathOnly } from "../logging";
 import { PUBLIC_PAGE_MODULES } from "@shared/page-modules";
 import type { PublicConfig } from "@shared/public-config";
 
-const API_PREFIXES = ["/api/", "/functions/", "/dev/", "/healthz", "/realtime"];
+/**
+ * Paths that are never pages, matched by whole segments (`/healthzfoo` and `/realtime-demo` are pages). A missing
+ * file under /assets is a stale chunk name: the page in its place would fail as a script with a confusing error.
+ */
+const NON_PAGE_PREFIXES = ["/api", "/functions", "/dev", "/healthz", "/realtime", "/assets"];
 
 export function isApiPath(url: string): boolean {
-  const pathname = url.split("?")[0] ?? "";
-  return API_PREFIXES.some((p) => pathname === p.replace(/\/$/, "") || pathname.startsWith(p));
+  const pathname = pathOnly(url);
+  return NON_PAGE_PREFIXES.some((prefix) => isUnderPrefix(pathname, prefix));
+}
+
+/**
+ * Whether a client wants JSON only: it names application/json and not HTML. Browsers, link checkers, uptime
+ * monitors and `curl` (which sends a wildcard) all get the page.
+ */
+export function wantsJsonOnly(accept: string | undefined): boolean {
+  const types = (accept ?? "").toLowerCase();
+  return types.includes("application/json") && !types.includes("text/html");
 }
 
 /** Puts the deployment's public settings into the page as inert JSON (no inline script runs; CSP stays strict). */
@@ -89,21 +104,20 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { webDir, p
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const acceptsHtml = (request.headers.accept ?? "").includes("text/html");
     if (
       indexHtml &&
       (request.method === "GET" || request.method === "HEAD") &&
       !isApiPath(request.url) &&
-      acceptsHtml
+      !wantsJsonOnly(request.headers.accept)
     ) {
       return reply
         .code(200)
         .header("cache-control", "no-cache")
         .type("text/html; charset=utf-8")
-        .send(pages.get(request.url.split("?")[0] ?? "") ?? indexHtml);
+        .send(pages.get(pathOnly(request.url)) ?? indexHtml);
     }
     return reply
       .code(404)
-      .send(errorBody("not_found", `No route for ${request.method} ${request.url.split("?")[0]}`));
+      .send(errorBody("not_found", `No route for ${request.method} ${pathOnly(request.url)}`));
   });
 };

@@ -1,5 +1,6 @@
 import { screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { setPublicConfigForTests } from "@/lib/public-config";
 import { renderWeb } from "../../../testing/render-web";
 import PrivacyPage from "./privacy-page";
 import TermsPage from "./terms-page";
@@ -51,5 +52,33 @@ describe("legal pages", () => {
     expect(document.body).toHaveTextContent(
       "Google services such as meeting transcripts and calendar events",
     );
+  });
+
+  describe("with the operator's addresses configured (LEGAL_EMAIL, PRIVACY_EMAIL)", () => {
+    afterEach(() => setPublicConfigForTests(undefined));
+    const configure = () =>
+      setPublicConfigForTests({
+        companyDomain: "acme.com",
+        captcha: { provider: "altcha", challengeUrl: "/api/captcha/challenge" },
+        legal: { legalEmail: "counsel@acme.com", privacyEmail: "dpo@acme.com" },
+      });
+
+    it("the Terms send questions to the configured legal address", () => {
+      configure();
+      renderWeb(<TermsPage />, { route: "/terms" });
+      const links = screen.getAllByRole("link", { name: "counsel@acme.com" });
+      expect(links.length).toBeGreaterThan(0);
+      for (const link of links) expect(link).toHaveAttribute("href", "mailto:counsel@acme.com");
+      expect(document.body).not.toHaveTextContent("legal@pulse.ai");
+    });
+
+    it("the Privacy Policy sends requests to the configured privacy address", () => {
+      configure();
+      renderWeb(<PrivacyPage />, { route: "/privacy" });
+      expect(screen.getByRole("region", { name: "Data Retention" })).toHaveTextContent(
+        "by e-mailing dpo@acme.com",
+      );
+      expect(document.body).not.toHaveTextContent("privacy@pulse.ai");
+    });
   });
 });

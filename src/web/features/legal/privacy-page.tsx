@@ -1,9 +1,7 @@
 import { Link } from "react-router";
 import { PRODUCT_NAME } from "@shared/constants";
-import { COMPANY_LOCATION, PRIVACY_EMAIL } from "./legal-contact";
+import { COMPANY_LOCATION, LegalEmail } from "./legal-contact";
 import { LegalDocument, type LegalSection } from "./legal-document";
-
-const privacyMail = <a href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</a>;
 
 const SECTIONS: readonly LegalSection[] = [
   {
@@ -106,9 +104,9 @@ const SECTIONS: readonly LegalSection[] = [
           or to complete a hiring process.
         </p>
         <p>
-          You can ask us to delete your personal information at any time by e-mailing {privacyMail}. Once we
-          have verified your request, we will delete your information, or tell you which information we must
-          keep to meet a legal obligation, within the time required by law.
+          You can ask us to delete your personal information at any time by e-mailing{" "}
+          <LegalEmail to="privacy" />. Once we have verified your request, we will delete your information, or
+          tell you which information we must keep to meet a legal obligation, within the time required by law.
         </p>
       </>
     ),
@@ -133,9 +131,9 @@ const SECTIONS: readonly LegalSection[] = [
           <li>not be treated differently for exercising any of these rights.</li>
         </ul>
         <p>
-          To exercise a right, e-mail {privacyMail}. You can also withdraw {PRODUCT_NAME}&apos;s access to
-          your Google data at any time from the security settings of your Google account, or disconnect any
-          integration from your {PRODUCT_NAME} settings.
+          To exercise a right, e-mail <LegalEmail to="privacy" />. You can also withdraw {PRODUCT_NAME}&apos;s
+          access to your Google data at any time from the security settings of your Google account, or
+          disconnect any integration from your {PRODUCT_NAME} settings.
         </p>
       </>
     ),
@@ -170,8 +168,8 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          Questions or requests about your privacy? E-mail us at {privacyMail} or write to us through our{" "}
-          <Link to="/contact">contact form</Link>.
+          Questions or requests about your privacy? E-mail us at <LegalEmail to="privacy" /> or write to us
+          through our <Link to="/contact">contact form</Link>.
         </p>
         <p>
           {PRODUCT_NAME}, {COMPANY_LOCATION}

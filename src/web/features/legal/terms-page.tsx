@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { PRODUCT_NAME } from "@shared/constants";
-import { COMPANY_LOCATION, LEGAL_EMAIL } from "./legal-contact";
+import { COMPANY_LOCATION, LegalEmail } from "./legal-contact";
 import { LegalDocument, type LegalSection } from "./legal-document";
 
 const SECTIONS: readonly LegalSection[] = [
@@ -34,9 +34,9 @@ const SECTIONS: readonly LegalSection[] = [
           information associated with it is accurate and current.
         </p>
         <p>
-          Tell us right away at <a href={`mailto:${LEGAL_EMAIL}`}>{LEGAL_EMAIL}</a> if you believe someone has
-          used your account without permission. We may refuse, suspend or revoke access to an account that we
-          reasonably believe is being misused or is not authorized by its organization.
+          Tell us right away at <LegalEmail to="legal" /> if you believe someone has used your account without
+          permission. We may refuse, suspend or revoke access to an account that we reasonably believe is
+          being misused or is not authorized by its organization.
         </p>
       </>
     ),
@@ -214,8 +214,8 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          Questions about these Terms? E-mail us at <a href={`mailto:${LEGAL_EMAIL}`}>{LEGAL_EMAIL}</a> or
-          write to us through our <Link to="/contact">contact form</Link>.
+          Questions about these Terms? E-mail us at <LegalEmail to="legal" /> or write to us through our{" "}
+          <Link to="/contact">contact form</Link>.
         </p>
         <p>
           {PRODUCT_NAME}, {COMPANY_LOCATION}
