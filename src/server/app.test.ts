@@ -213,6 +213,7 @@ describe("public config", () => {
     expect(res.json()).toEqual({
       companyDomain: "acme.com",
       captcha: { provider: "altcha", challengeUrl: "/api/captcha/challenge" },
+      requireHostedDomain: false,
       legal: { legalEmail: "legal@pulse.ai", privacyEmail: "privacy@pulse.ai" },
     });
   });

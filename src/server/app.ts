@@ -34,6 +34,7 @@ export function publicConfigOf(config: Config): PublicConfig {
     captcha: config.recaptcha
       ? { provider: "recaptcha", siteKey: config.recaptcha.siteKey }
       : { provider: "altcha", challengeUrl: "/api/captcha/challenge" },
+    requireHostedDomain: config.requireHostedDomain,
     legal: config.legal,
   };
 }

@@ -33,6 +33,8 @@ export interface Config {
   /** How often a refresh asks Google whether the account still exists and still grants Pulse access. */
   googleRecheckMs: number;
   legal: { legalEmail: string; privacyEmail: string };
+  /** Whether only Workspace-managed Google accounts (an `hd` claim equal to the domain) may use the product. */
+  requireHostedDomain: boolean;
   /** True when the development stand-ins (identity provider, workflow simulator) may mount. */
   devStandIns: boolean;
 }
@@ -234,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       privacyEmail: e.PRIVACY_EMAIL ?? "privacy@pulse.ai",
     },
     devStandIns,
+    requireHostedDomain: production,
   };
 }
 

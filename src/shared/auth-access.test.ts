@@ -16,4 +16,11 @@ describe("isAuthorisedUser", () => {
     expect(isAuthorisedUser({ email: "ann@acme.com", hd: "sub.acme.com" }, "acme.com")).toBe(false);
     expect(isAuthorisedUser({ email: "eve@notacme.com", hd: "acme.com" }, "acme.com")).toBe(false);
   });
+
+  it("requires the hosted domain where Workspace management is required (production)", () => {
+    expect(isAuthorisedUser({ email: "ann@acme.com", hd: "acme.com" }, "acme.com", true)).toBe(true);
+    expect(isAuthorisedUser({ email: "ann@acme.com", hd: null }, "acme.com", true)).toBe(false);
+    expect(isAuthorisedUser({ email: "ann@acme.com" }, "acme.com", true)).toBe(false);
+    expect(isAuthorisedUser({ email: "ann@acme.com", hd: "" }, "acme.com", true)).toBe(false);
+  });
 });

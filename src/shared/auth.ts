@@ -56,8 +56,29 @@ export interface StartSignInResponse {
   url: string;
 }
 
-/** The query parameters the callback puts on /auth when a sign-in fails. */
+/** The query parameter the callback puts on /auth when a sign-in fails: one of SIGN_IN_ERRORS' codes. */
 export const AUTH_ERROR_PARAM = "error";
-export const AUTH_ERROR_DESCRIPTION_PARAM = "error_description";
+
+/**
+ * The messages a failed sign-in can show in SPEC §8's "Authentication Error" toast, chosen by code. /auth is a
+ * public address anyone can link to, so the page shows only these fixed texts, never text from the address.
+ */
+export const SIGN_IN_ERRORS = {
+  access_denied: "Sign-in was cancelled, or Google did not allow Pulse access to your account.",
+  invalid_state: "This sign-in link has expired or was already used. Please sign in again.",
+  expired_state: "This sign-in took too long and has expired. Please sign in again.",
+  unverified_email:
+    "Your Google account's e-mail address is not verified. Verify it with Google, then sign in again.",
+  missing_email: "Google did not share an e-mail address for this account.",
+  account_conflict:
+    "This e-mail address already belongs to another Google account in Pulse. Ask your administrator to release it, then sign in again.",
+  provider_error: "Google could not complete the sign-in. Please try again.",
+  sign_in_failed: "Google sign-in could not be completed. Please try again.",
+} as const;
+export type SignInErrorCode = keyof typeof SIGN_IN_ERRORS;
+
+export function isSignInErrorCode(code: string | null | undefined): code is SignInErrorCode {
+  return typeof code === "string" && Object.hasOwn(SIGN_IN_ERRORS, code);
+}
 /** The fragment parameter carrying the one-time code to the page that started the sign-in. */
 export const AUTH_CODE_PARAM = "code";

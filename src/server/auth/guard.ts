@@ -54,7 +54,8 @@ export async function requireSession(request: FastifyRequest, _reply?: FastifyRe
 export async function requireUser(request: FastifyRequest, reply?: FastifyReply): Promise<void> {
   await requireSession(request, reply);
   const { user } = request.authenticated!;
-  if (!isAuthorisedUser(user, request.server.config.companyDomain)) {
+  const { companyDomain, requireHostedDomain } = request.server.config;
+  if (!isAuthorisedUser(user, companyDomain, requireHostedDomain)) {
     throw forbidden(
       `Only @${request.server.config.companyDomain} accounts are authorized to access this platform.`,
       "unauthorized_domain",

@@ -79,7 +79,7 @@ export class OidcClient {
       const execute = this.options.allowInsecureRequests ? [client.allowInsecureRequests] : [];
       this.configuration = client
         .discovery(issuer, clientId, undefined, client.ClientSecretPost(clientSecret), {
-          execute,
+          execute: [...execute, client.enableNonRepudiationChecks],
           timeout: 10,
           ...(this.options.fetch ? { [client.customFetch]: this.options.fetch } : {}),
         })
@@ -109,8 +109,9 @@ export class OidcClient {
   }
 
   /**
-   * Exchanges the code of a successful callback and verifies the ID token (signature, iss, aud, exp, nonce) and
-   * the state; returns its claims and Google's refresh token.
+   * Exchanges the code of a successful callback and verifies the ID token — its signature against the provider's
+   * published keys (openid-client's non-repudiation checks), iss, aud, exp and nonce — and the state; returns its
+   * claims and Google's refresh token.
    */
   async exchange(callbackUrl: URL, secrets: FlowSecrets): Promise<CodeExchangeResult> {
     const config = await this.config();
@@ -129,4 +130,25 @@ export class OidcClient {
     if (!claims) throw new SignInError("verification_failed", "No ID token in the token response");
     return { claims: claims as IdTokenClaims, refreshToken: tokens.refresh_token };
   }
+
+  /**
+   * Asks the provider whether the account still grants Pulse access, by using Google's refresh token: `revoked`
+   * when it answers invalid_grant (the grant was removed, or the account deleted or suspended), `unavailable` when
+   * it could not be asked.
+   */
+  async checkGrant(refreshToken: string): Promise<GrantCheck> {
+    try {
+      const tokens = await client.refreshTokenGrant(await this.config(), refreshToken);
+      return { status: "active", refreshToken: tokens.refresh_token };
+    } catch (err) {
+      if (err instanceof client.ResponseBodyError && err.error === "invalid_grant")
+        return { status: "revoked" };
+      return { status: "unavailable", cause: err };
+    }
+  }
 }
+
+export type GrantCheck =
+  | { status: "active"; refreshToken: string | undefined }
+  | { status: "revoked" }
+  | { status: "unavailable"; cause: unknown };

@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import { AUTH_ROUTES } from "@shared/auth";
 import { deriveKey } from "./crypto";
 import type { DevProvider } from "./dev-provider/provider";
+import { googleAccountCheck } from "./google-account-check";
 import { GOOGLE_ISSUER, OidcClient } from "./oidc-client";
 import { authRoutes } from "./routes";
 import { SessionService } from "./sessions";
@@ -22,8 +23,6 @@ declare module "fastify" {
  */
 const plugin: FastifyPluginAsync = async (app) => {
   const { config } = app;
-  const sessions = new SessionService(app.db, config);
-  app.decorate("auth", { sessions });
 
   const redirectUri = `${config.publicUrl}${AUTH_ROUTES.callback}`;
   let oidc: OidcClient | undefined;
@@ -55,12 +54,20 @@ const plugin: FastifyPluginAsync = async (app) => {
   }
   app.decorate("devIdentityProvider", dev);
 
+  const tokenKey = deriveKey(config.jwtSecret, "google-refresh-token");
+  const sessions = new SessionService(
+    app.db,
+    config,
+    oidc ? googleAccountCheck(app.db, oidc, tokenKey, app.log) : undefined,
+  );
+  app.decorate("auth", { sessions });
+
   const flows = new SignInFlows(app.db, deriveKey(config.jwtSecret, "sign-in-flow-secrets"));
   await app.register(authRoutes, {
     oidc,
     sessions,
     flows,
-    tokenKey: deriveKey(config.jwtSecret, "google-refresh-token"),
+    tokenKey,
   });
 };
 

@@ -1,12 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import {
-  AUTH_CODE_PARAM,
-  AUTH_ERROR_DESCRIPTION_PARAM,
-  AUTH_ERROR_PARAM,
-  AUTH_ROUTES,
-  type StartSignInResponse,
-} from "@shared/auth";
-import { isAuthorisedUser } from "@shared/auth-access";
+import { AUTH_ERROR_PARAM, AUTH_ROUTES, type StartSignInResponse } from "@shared/auth";
 import {
   refreshBodySchema,
   signOutBodySchema,
@@ -14,14 +7,13 @@ import {
   tokenBodySchema,
 } from "@shared/auth-schemas";
 import { badRequest, HttpError } from "../platform/errors";
-import { encrypt } from "./crypto";
 import { bearerToken, currentUser } from "./guard";
-import { OidcClient, SignInError, type IdTokenClaims } from "./oidc-client";
+import { OidcClient } from "./oidc-client";
 import { createRateLimiter, rateLimitHook } from "../platform/rate-limit/limiter";
 import { allowedReturnUrl } from "./redirects";
 import type { SessionService } from "./sessions";
 import type { SignInFlows } from "./sign-in-flows";
-import { upsertGoogleUser, type VerifiedIdentity } from "./users";
+import { completeSignIn } from "./complete-sign-in";
 
 export interface AuthRoutesOptions {
   /** Undefined only in a production deployment without a Google client (sign-in then answers 503). */
@@ -32,34 +24,8 @@ export interface AuthRoutesOptions {
   tokenKey: Buffer;
 }
 
-/** Clear messages for the callback's failures, shown on /auth as SPEC §8's "Authentication Error" toast. */
-export const CALLBACK_ERRORS = {
-  invalid_state: "This sign-in link has expired or was already used. Please sign in again.",
-  expired_state: "This sign-in took too long and has expired. Please sign in again.",
-  unverified_email:
-    "Your Google account's e-mail address is not verified. Verify it with Google, then sign in again.",
-  missing_email: "Google did not share an e-mail address for this account.",
-  sign_in_failed: "Google sign-in could not be completed. Please try again.",
-} as const;
-
 const noStore = (reply: FastifyReply) =>
   reply.header("cache-control", "no-store").header("pragma", "no-cache");
-
-const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
-
-function identityFrom(claims: IdTokenClaims): VerifiedIdentity | undefined {
-  const email = str(claims.email);
-  if (!email) return undefined;
-  return {
-    subject: claims.sub,
-    email: email.toLowerCase(),
-    emailVerified: claims.email_verified === true || claims.email_verified === "true",
-    name: str(claims.name) ?? null,
-    givenName: str(claims.given_name) ?? null,
-    familyName: str(claims.family_name) ?? null,
-    hostedDomain: str(claims.hd) ?? null,
-  };
-}
 
 /** Sign-in, token exchange, refresh, current user and sign-out (src/shared/auth.ts AUTH_ROUTES). */
 export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
@@ -109,69 +75,17 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   // 2. The provider sends the browser back here.
   app.get(AUTH_ROUTES.callback, async (request: FastifyRequest, reply) => {
     noStore(reply);
-    const query = request.query as Record<string, unknown>;
-    const toSignIn = (origin: string | undefined, error: string, description: string) => {
-      const params = new URLSearchParams({
-        [AUTH_ERROR_PARAM]: error,
-        [AUTH_ERROR_DESCRIPTION_PARAM]: description,
-      });
-      // Without a known flow the page that started it is unknown: stay on the origin the browser is on.
-      return reply.redirect(`${origin ?? ""}/auth?${params}`, 303);
-    };
-
-    const state = str(query.state);
-    const flow = state ? await flows.consume(state) : undefined;
-    if (!flow) {
-      request.log.warn({ hasState: Boolean(state) }, "sign-in callback without a started sign-in");
-      return toSignIn(undefined, "invalid_state", CALLBACK_ERRORS.invalid_state);
-    }
-    const origin = flow.redirectTo.origin;
-    if (flow.expired) return toSignIn(origin, "expired_state", CALLBACK_ERRORS.expired_state);
-
-    const providerError = str(query.error);
-    if (providerError) {
-      const description = str(query.error_description) ?? providerError;
-      request.log.info({ error: providerError, description }, "identity provider returned an error");
-      return toSignIn(origin, providerError.slice(0, 100), description.slice(0, 500));
-    }
-
-    if (!oidc) return toSignIn(origin, "sign_in_failed", CALLBACK_ERRORS.sign_in_failed);
-    const callbackUrl = new URL(oidc.redirectUri);
-    callbackUrl.search = new URL(request.url, "http://callback.invalid").search;
-    let exchanged;
-    try {
-      exchanged = await oidc.exchange(callbackUrl, flow.secrets);
-    } catch (err) {
-      request.log.warn(
-        { err: err instanceof SignInError ? (err.cause ?? err) : err },
-        "sign-in verification failed",
-      );
-      return toSignIn(origin, "sign_in_failed", CALLBACK_ERRORS.sign_in_failed);
-    }
-
-    const identity = identityFrom(exchanged.claims);
-    if (!identity) return toSignIn(origin, "missing_email", CALLBACK_ERRORS.missing_email);
-    if (!identity.emailVerified) {
-      request.log.info({ sub: identity.subject }, "sign-in refused: e-mail not verified");
-      return toSignIn(origin, "unverified_email", CALLBACK_ERRORS.unverified_email);
-    }
-
-    const authorised = isAuthorisedUser(
-      { email: identity.email, hd: identity.hostedDomain },
-      config.companyDomain,
+    const outcome = await completeSignIn(
+      { db: app.db, config, oidc, flows, tokenKey, log: request.log },
+      {
+        query: request.query as Record<string, unknown>,
+        search: new URL(request.url, "http://callback.invalid").search,
+      },
     );
-    if (!authorised) {
-      // SPEC §5: logged, not blocked here; the gate, the protected wrapper and the API guard deny access.
-      request.log.info({ email: identity.email, hd: identity.hostedDomain }, "unauthorized domain");
-    }
-    const userId = await upsertGoogleUser(app.db, identity, {
-      authorised,
-      refreshTokenEncrypted: exchanged.refreshToken ? encrypt(tokenKey, exchanged.refreshToken) : null,
-    });
-    const code = await flows.issueCode(userId, flow.codeChallenge);
-    const target = new URL(flow.redirectTo);
-    target.hash = new URLSearchParams({ [AUTH_CODE_PARAM]: code }).toString();
-    return reply.redirect(target.toString(), 303);
+    if (outcome.ok) return reply.redirect(outcome.redirectTo.toString(), 303);
+    // Without a known flow the page that started it is unknown: stay on the origin the browser is on.
+    const params = new URLSearchParams({ [AUTH_ERROR_PARAM]: outcome.error });
+    return reply.redirect(`${outcome.origin ?? ""}/auth?${params}`, 303);
   });
 
   // 3. The browser that started the sign-in trades the one-time code and its PKCE verifier for a session.

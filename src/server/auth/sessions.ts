@@ -1,8 +1,10 @@
+import { sql } from "drizzle-orm";
 import type { SessionResponse, SessionUser } from "@shared/auth";
 import type { Config } from "../config";
-import type { Database } from "../db/client";
+import { rowsOf, type Database } from "../db/client";
 import { HttpError } from "../platform/errors";
 import { AccessTokens } from "./access-tokens";
+import type { AccountCheck } from "./google-account-check";
 import { deriveKey, hmac, randomToken, safeEqual, sha256Hex } from "./crypto";
 import {
   GOOGLE_IDENTITIES_JOIN,
@@ -42,6 +44,7 @@ interface RefreshRow {
   revoked: boolean;
   expired: boolean;
   inactive: boolean;
+  recheck_due: boolean;
 }
 
 interface IssuedRow {
@@ -64,7 +67,9 @@ export class SessionService {
 
   constructor(
     private readonly db: Database,
-    private readonly config: Pick<Config, "jwtSecret" | "publicUrl" | "session">,
+    private readonly config: Pick<Config, "jwtSecret" | "publicUrl" | "session" | "googleRecheckMs">,
+    /** Asks Google whether the account still grants access; without it, refreshes never ask. */
+    private readonly accountCheck?: AccountCheck,
   ) {
     this.accessTokens = new AccessTokens(config.jwtSecret, config.publicUrl);
     this.rotationKey = deriveKey(config.jwtSecret, "refresh-token-rotation");
@@ -73,21 +78,15 @@ export class SessionService {
   /** A new session for a user who just proved who they are. */
   async create(userId: string, meta: SessionMeta = {}): Promise<SessionResponse> {
     const refreshToken = randomToken();
-    const [row] = await this.db.query<IssuedRow>(
-      `WITH s AS (
+    const [row] = await rowsOf<IssuedRow>(
+      this.db.orm,
+      sql`WITH s AS (
          INSERT INTO auth.sessions (user_id, expires_at, user_agent, ip)
-         VALUES ($1, now() + make_interval(secs => $2::double precision), $3, $4)
+         VALUES (${userId}, now() + make_interval(secs => ${this.config.session.absoluteSeconds}::double precision), ${meta.userAgent?.slice(0, 512) ?? null}, ${meta.ip ?? null})
          RETURNING id, user_id, expires_at)
        INSERT INTO auth.refresh_tokens (session_id, token_hash)
-       SELECT s.id, $5 FROM s
+       SELECT s.id, ${sha256Hex(refreshToken)} FROM s
        RETURNING session_id, (SELECT user_id FROM s) AS user_id, created_at, (SELECT expires_at FROM s) AS session_expires_at`,
-      [
-        userId,
-        this.config.session.absoluteSeconds,
-        meta.userAgent?.slice(0, 512) ?? null,
-        meta.ip ?? null,
-        sha256Hex(refreshToken),
-      ],
     );
     return this.respond(row!, refreshToken);
   }
@@ -105,34 +104,35 @@ export class SessionService {
         await this.revoke(row.session_id, row.expired ? "expired" : "inactive");
         throw sessionEnded("Your session has expired. Please sign in again.", "session_expired");
       }
+      if (row.recheck_due && this.accountCheck) await this.recheckAccount(row);
 
       if (row.rotated_at === null) {
         // One statement: the token is marked rotated and its child inserted together, or neither happens.
-        const [issued] = await this.db.query<IssuedRow>(
-          `WITH rotated AS (
+        const [issued] = await rowsOf<IssuedRow>(
+          this.db.orm,
+          sql`WITH rotated AS (
              UPDATE auth.refresh_tokens SET rotated_at = now()
-              WHERE id = $1 AND rotated_at IS NULL
+              WHERE id = ${row.id} AND rotated_at IS NULL
              RETURNING id, session_id),
            touched AS (
              UPDATE auth.sessions s SET last_active_at = now()
                FROM rotated WHERE s.id = rotated.session_id
              RETURNING s.id, s.user_id, s.expires_at)
            INSERT INTO auth.refresh_tokens (session_id, token_hash, parent_id)
-           SELECT rotated.session_id, $2, rotated.id FROM rotated
+           SELECT rotated.session_id, ${childHash}, rotated.id FROM rotated
            RETURNING session_id, (SELECT user_id FROM touched) AS user_id, created_at,
                      (SELECT expires_at FROM touched) AS session_expires_at`,
-          [row.id, childHash],
         );
         if (issued) return this.respond(issued, child);
         continue; // another request rotated it a moment ago: now it is the parent of the active token
       }
 
       // A rotated token. Within the grace period the parent of the active token gets the active pair back.
-      const [active] = await this.db.query<IssuedRow & { token_hash: string; rotated_at: Date | null }>(
-        `SELECT c.session_id, s.user_id, c.created_at, s.expires_at AS session_expires_at, c.token_hash, c.rotated_at
+      const [active] = await rowsOf<IssuedRow & { token_hash: string; rotated_at: Date | null }>(
+        this.db.orm,
+        sql`SELECT c.session_id, s.user_id, c.created_at, s.expires_at AS session_expires_at, c.token_hash, c.rotated_at
            FROM auth.refresh_tokens c JOIN auth.sessions s ON s.id = c.session_id
-          WHERE c.parent_id = $1`,
-        [row.id],
+          WHERE c.parent_id = ${row.id}`,
       );
       if (
         active &&
@@ -166,14 +166,14 @@ export class SessionService {
     if (!UUID.test(claims.sessionId) || !UUID.test(claims.userId)) {
       throw new HttpError(401, "invalid_token", "Your sign-in is not valid. Please sign in again.");
     }
-    const rows = await this.db.query<UserRow>(
-      `SELECT ${USER_WITH_IDENTITIES_COLUMNS}
+    const rows = await rowsOf<UserRow>(
+      this.db.orm,
+      sql`SELECT ${USER_WITH_IDENTITIES_COLUMNS}
          FROM auth.sessions s
          JOIN auth.users u ON u.id = s.user_id
          ${GOOGLE_IDENTITIES_JOIN}
-        WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()
+        WHERE s.id = ${claims.sessionId} AND s.user_id = ${claims.userId} AND s.revoked_at IS NULL AND s.expires_at > now()
         ORDER BY i.updated_at DESC NULLS LAST`,
-      [claims.sessionId, claims.userId],
     );
     if (rows.length === 0) {
       throw new HttpError(401, "session_ended", "Your session has ended. Please sign in again.");
@@ -183,17 +183,51 @@ export class SessionService {
 
   /** Ends a session for good: no token of it authenticates or refreshes again. */
   async revoke(sessionId: string, reason: string): Promise<void> {
-    await this.db.query(
-      "UPDATE auth.sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL",
-      [sessionId, reason],
+    await this.db.orm.execute(
+      sql`UPDATE auth.sessions SET revoked_at = now(), revoked_reason = ${reason} WHERE id = ${sessionId} AND revoked_at IS NULL`,
     );
+  }
+
+  /** Ends every session of every user with this e-mail (the operator's `npm run sessions:revoke`); how many. */
+  async revokeAllForEmail(email: string, reason = "operator_revoked"): Promise<number> {
+    const ended = await rowsOf<{ id: string }>(
+      this.db.orm,
+      sql`UPDATE auth.sessions SET revoked_at = now(), revoked_reason = ${reason}
+           WHERE revoked_at IS NULL
+             AND user_id IN (SELECT id FROM auth.users WHERE lower(email) = lower(${email.trim()}))
+         RETURNING id`,
+    );
+    return ended.length;
+  }
+
+  /**
+   * Google's word on the account, at most every GOOGLE_RECHECK_MINUTES per session: a revoked grant ends every
+   * session of the user; an answer that could not be had lets this refresh through and asks again next time.
+   */
+  private async recheckAccount(row: RefreshRow): Promise<void> {
+    const status = await this.accountCheck!(row.user_id);
+    if (status === "revoked") {
+      await this.db.orm.execute(
+        sql`UPDATE auth.sessions SET revoked_at = now(), revoked_reason = 'google_access_revoked'
+             WHERE user_id = ${row.user_id} AND revoked_at IS NULL`,
+      );
+      throw sessionEnded(
+        "Your Google account no longer gives you access to Pulse. Please sign in again.",
+        "google_access_revoked",
+      );
+    }
+    if (status === "active") {
+      await this.db.orm.execute(
+        sql`UPDATE auth.sessions SET google_checked_at = now() WHERE id = ${row.session_id}`,
+      );
+    }
   }
 
   /** The session a refresh token (active or rotated) belongs to. */
   async sessionOfRefreshToken(refreshToken: string): Promise<string | undefined> {
-    const [row] = await this.db.query<{ session_id: string }>(
-      "SELECT session_id FROM auth.refresh_tokens WHERE token_hash = $1",
-      [sha256Hex(refreshToken)],
+    const [row] = await rowsOf<{ session_id: string }>(
+      this.db.orm,
+      sql`SELECT session_id FROM auth.refresh_tokens WHERE token_hash = ${sha256Hex(refreshToken)}`,
     );
     return row?.session_id;
   }
@@ -203,15 +237,16 @@ export class SessionService {
   }
 
   private async findRefreshToken(hash: string): Promise<RefreshRow | undefined> {
-    const [row] = await this.db.query<RefreshRow>(
-      `SELECT rt.id, rt.session_id, s.user_id, rt.rotated_at,
-              (now() - rt.rotated_at) <= make_interval(secs => $2::double precision) AS within_grace,
+    const [row] = await rowsOf<RefreshRow>(
+      this.db.orm,
+      sql`SELECT rt.id, rt.session_id, s.user_id, rt.rotated_at,
+              (now() - rt.rotated_at) <= make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS}::double precision) AS within_grace,
               s.revoked_at IS NOT NULL AS revoked,
               s.expires_at <= now() AS expired,
-              s.last_active_at <= now() - make_interval(secs => $3::double precision) AS inactive
+              s.last_active_at <= now() - make_interval(secs => ${this.config.session.inactivitySeconds}::double precision) AS inactive,
+              s.google_checked_at <= now() - make_interval(secs => ${this.config.googleRecheckMs / 1000}::double precision) AS recheck_due
          FROM auth.refresh_tokens rt JOIN auth.sessions s ON s.id = rt.session_id
-        WHERE rt.token_hash = $1`,
-      [hash, REFRESH_REUSE_GRACE_SECONDS, this.config.session.inactivitySeconds],
+        WHERE rt.token_hash = ${hash}`,
     );
     return row;
   }

@@ -1,4 +1,5 @@
-import type { Database } from "../db/client";
+import { sql } from "drizzle-orm";
+import { rowsOf, type Database } from "../db/client";
 import { decrypt, encrypt, randomToken, s256, safeEqual, sha256Hex } from "./crypto";
 import type { FlowSecrets } from "./oidc-client";
 
@@ -30,31 +31,26 @@ export class SignInFlows {
 
   async start(flow: StartedFlow): Promise<void> {
     const { state, nonce, codeVerifier } = flow.secrets;
-    await this.db.query("DELETE FROM auth.sign_in_flows WHERE expires_at < now() - interval '1 hour'");
-    await this.db.query(
-      `INSERT INTO auth.sign_in_flows (state_hash, secrets_encrypted, code_challenge, redirect_to, expires_at)
-       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5::double precision))`,
-      [
-        sha256Hex(state),
-        encrypt(this.key, JSON.stringify({ nonce, codeVerifier })),
-        flow.codeChallenge,
-        flow.redirectTo.toString(),
-        SIGN_IN_FLOW_TTL_SECONDS,
-      ],
+    await this.db.orm.execute(
+      sql`DELETE FROM auth.sign_in_flows WHERE expires_at < now() - interval '1 hour'`,
+    );
+    await this.db.orm.execute(
+      sql`INSERT INTO auth.sign_in_flows (state_hash, secrets_encrypted, code_challenge, redirect_to, expires_at)
+       VALUES (${sha256Hex(state)}, ${encrypt(this.key, JSON.stringify({ nonce, codeVerifier }))}, ${flow.codeChallenge}, ${flow.redirectTo.toString()}, now() + make_interval(secs => ${SIGN_IN_FLOW_TTL_SECONDS}::double precision))`,
     );
   }
 
   /** The flow this `state` belongs to, removed so it can never be used again; undefined if there is none. */
   async consume(state: string): Promise<ConsumedFlow | undefined> {
-    const [row] = await this.db.query<{
+    const [row] = await rowsOf<{
       secrets_encrypted: string;
       code_challenge: string;
       redirect_to: string;
       expired: boolean;
     }>(
-      `DELETE FROM auth.sign_in_flows WHERE state_hash = $1
+      this.db.orm,
+      sql`DELETE FROM auth.sign_in_flows WHERE state_hash = ${sha256Hex(state)}
        RETURNING secrets_encrypted, code_challenge, redirect_to, expires_at <= now() AS expired`,
-      [sha256Hex(state)],
     );
     if (!row) return undefined;
     const { nonce, codeVerifier } = JSON.parse(decrypt(this.key, row.secrets_encrypted)) as {
@@ -72,21 +68,22 @@ export class SignInFlows {
   /** A one-time code for the browser holding the verifier of `codeChallenge`. */
   async issueCode(userId: string, codeChallenge: string): Promise<string> {
     const code = randomToken();
-    await this.db.query("DELETE FROM auth.one_time_codes WHERE expires_at < now() - interval '1 hour'");
-    await this.db.query(
-      `INSERT INTO auth.one_time_codes (code_hash, user_id, code_challenge, expires_at)
-       VALUES ($1, $2, $3, now() + make_interval(secs => $4::double precision))`,
-      [sha256Hex(code), userId, codeChallenge, ONE_TIME_CODE_TTL_SECONDS],
+    await this.db.orm.execute(
+      sql`DELETE FROM auth.one_time_codes WHERE expires_at < now() - interval '1 hour'`,
+    );
+    await this.db.orm.execute(
+      sql`INSERT INTO auth.one_time_codes (code_hash, user_id, code_challenge, expires_at)
+       VALUES (${sha256Hex(code)}, ${userId}, ${codeChallenge}, now() + make_interval(secs => ${ONE_TIME_CODE_TTL_SECONDS}::double precision))`,
     );
     return code;
   }
 
   /** Spends a one-time code: whatever the outcome, it cannot be tried again. */
   async exchangeCode(code: string, codeVerifier: string): Promise<CodeExchange> {
-    const [row] = await this.db.query<{ user_id: string; code_challenge: string; expired: boolean }>(
-      `DELETE FROM auth.one_time_codes WHERE code_hash = $1
+    const [row] = await rowsOf<{ user_id: string; code_challenge: string; expired: boolean }>(
+      this.db.orm,
+      sql`DELETE FROM auth.one_time_codes WHERE code_hash = ${sha256Hex(code)}
        RETURNING user_id, code_challenge, expires_at <= now() AS expired`,
-      [sha256Hex(code)],
     );
     if (!row) return { ok: false, reason: "unknown" };
     if (row.expired) return { ok: false, reason: "expired" };

@@ -1,6 +1,6 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { SessionUser } from "@shared/auth";
-import type { Database } from "../db/client";
+import { rowsOf, type Database } from "../db/client";
 import { identities, userProfiles, users } from "../db/schema";
 
 /** What a verified Google ID token says about the person (ARCHITECTURE §5 Sessions). */
@@ -24,6 +24,18 @@ export interface UpsertOptions {
 }
 
 const PROVIDER = "google";
+
+/**
+ * An authorised sign-in whose e-mail's profile belongs to another Google account (`sub`): the address was moved to
+ * a new account at Google, or reused. Pulse never hands one person's profile and PulseMaps to another account
+ * silently; an operator releases the old account first (docs/decisions/0021-hardening-the-base.md).
+ */
+export class AccountConflictError extends Error {
+  override name = "AccountConflictError";
+  constructor(readonly holderUserId: string) {
+    super("The e-mail's profile belongs to another account");
+  }
+}
 
 /**
  * Creates or updates the auth user and identity for a verified Google sign-in, keyed by the provider subject, and
@@ -87,11 +99,13 @@ export async function upsertGoogleUser(
     }
 
     if (authorised) {
-      // The e-mail now belongs to this Google account: a stale profile of an older account with the same address
-      // (deleted and re-created at Google) gives way, so "the profile for this e-mail" stays one row.
-      await tx
-        .delete(userProfiles)
+      // "The profile for this e-mail" is one row (SPEC §7 reads it by e-mail). If another account holds it, stop:
+      // throwing rolls the whole sign-in back.
+      const [holder] = await tx
+        .select({ userId: userProfiles.userId })
+        .from(userProfiles)
         .where(and(eq(userProfiles.email, email), ne(userProfiles.userId, userId)));
+      if (holder) throw new AccountConflictError(holder.userId);
       await tx
         .insert(userProfiles)
         .values({ userId, email, firstName: identity.givenName, lastName: identity.familyName })
@@ -105,10 +119,12 @@ export async function upsertGoogleUser(
 }
 
 /** A user joined with their Google identities: what loadSessionUser and the session check both read. */
-export const USER_WITH_IDENTITIES_COLUMNS =
-  "u.id, u.email, u.email_verified, u.name, i.email AS identity_email, i.hosted_domain";
-export const GOOGLE_IDENTITIES_JOIN =
-  "LEFT JOIN auth.identities i ON i.user_id = u.id AND i.provider = 'google'";
+export const USER_WITH_IDENTITIES_COLUMNS = sql.raw(
+  "u.id, u.email, u.email_verified, u.name, i.email AS identity_email, i.hosted_domain",
+);
+export const GOOGLE_IDENTITIES_JOIN = sql.raw(
+  "LEFT JOIN auth.identities i ON i.user_id = u.id AND i.provider = 'google'",
+);
 
 export interface UserRow {
   id: string;
@@ -121,12 +137,12 @@ export interface UserRow {
 
 /** The user as the browser sees it (SPEC §3 User), or undefined when there is no such user. */
 export async function loadSessionUser(db: Database, userId: string): Promise<SessionUser | undefined> {
-  const rows = await db.query<UserRow>(
-    `SELECT ${USER_WITH_IDENTITIES_COLUMNS}
-       FROM auth.users u ${GOOGLE_IDENTITIES_JOIN}
-      WHERE u.id = $1
-      ORDER BY i.updated_at DESC NULLS LAST`,
-    [userId],
+  const rows = await rowsOf<UserRow>(
+    db.orm,
+    sql`SELECT ${USER_WITH_IDENTITIES_COLUMNS}
+          FROM auth.users u ${GOOGLE_IDENTITIES_JOIN}
+         WHERE u.id = ${userId}
+         ORDER BY i.updated_at DESC NULLS LAST`,
   );
   return rows.length > 0 ? toSessionUser(rows) : undefined;
 }

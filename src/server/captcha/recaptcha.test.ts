@@ -31,6 +31,7 @@ describe("reCAPTCHA siteverify client", () => {
     );
     const options = {
       secretKey: "s3cret",
+      expectedHostname: "pulse.example",
       fetch: google.fetchImpl,
       now: () => new Date("2026-01-01T00:00:00Z"),
     };
@@ -56,19 +57,42 @@ describe("reCAPTCHA siteverify client", () => {
     });
   });
 
+  it("refuses a token solved on another site, even when Google calls it a success", async () => {
+    const google = fakeGoogle(() => json({ success: true, hostname: "evil.example" }));
+    const options = { secretKey: "s3cret", expectedHostname: "pulse.example", fetch: google.fetchImpl };
+    expect(await verifyRecaptchaToken("good-elsewhere", undefined, options, "id")).toEqual({
+      ok: false,
+      failure: "invalid",
+    });
+    const missing = fakeGoogle(() => json({ success: true }));
+    expect(
+      await verifyRecaptchaToken("no-host", undefined, { ...options, fetch: missing.fetchImpl }, "id"),
+    ).toEqual({ ok: false, failure: "invalid" });
+  });
+
   it("treats an unreachable or failing Google as unavailable, not as the visitor's fault", async () => {
     const down = fakeGoogle(() => {
       throw new TypeError("fetch failed");
     });
     expect(
-      await verifyRecaptchaToken("t", undefined, { secretKey: "s", fetch: down.fetchImpl }, "id"),
+      await verifyRecaptchaToken(
+        "t",
+        undefined,
+        { secretKey: "s", expectedHostname: "localhost", fetch: down.fetchImpl },
+        "id",
+      ),
     ).toEqual({
       ok: false,
       failure: "unavailable",
     });
     const broken = fakeGoogle(() => new Response("oops", { status: 502 }));
     expect(
-      await verifyRecaptchaToken("t", undefined, { secretKey: "s", fetch: broken.fetchImpl }, "id"),
+      await verifyRecaptchaToken(
+        "t",
+        undefined,
+        { secretKey: "s", expectedHostname: "localhost", fetch: broken.fetchImpl },
+        "id",
+      ),
     ).toEqual({
       ok: false,
       failure: "unavailable",
@@ -114,7 +138,7 @@ describe("POST /api/contact with reCAPTCHA configured", () => {
   it("asks Google, stores the submission, and refuses the same token again without asking", async () => {
     const google = fakeGoogle((token) => {
       seen.push(token);
-      return json({ success: token.startsWith("solved") });
+      return json({ success: token.startsWith("solved"), hostname: "localhost" });
     });
     vi.stubGlobal("fetch", google.fetchImpl);
     expect((await t.app.inject({ method: "GET", url: "/api/config" })).json().captcha).toEqual({

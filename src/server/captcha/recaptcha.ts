@@ -8,6 +8,8 @@ const TOKEN_LIFETIME_MS = 5 * 60 * 1000;
 
 export interface RecaptchaOptions {
   secretKey: string;
+  /** PUBLIC_URL's host: a token solved on any other site (Google sends its `hostname`) is refused. */
+  expectedHostname: string;
   fetch?: typeof fetch;
   verifyUrl?: string;
   timeoutMs?: number;
@@ -16,6 +18,7 @@ export interface RecaptchaOptions {
 
 interface SiteverifyAnswer {
   success?: unknown;
+  hostname?: unknown;
   "error-codes"?: unknown;
 }
 
@@ -25,6 +28,7 @@ export async function verifyRecaptchaToken(
   remoteIp: string | undefined,
   {
     secretKey,
+    expectedHostname,
     fetch: doFetch = fetch,
     verifyUrl = RECAPTCHA_VERIFY_URL,
     timeoutMs = 5_000,
@@ -48,6 +52,10 @@ export async function verifyRecaptchaToken(
     return { ok: false, failure: "unavailable" };
   }
   if (answer.success === true) {
+    // A key may be shared with (or stolen for) another site: a token solved there proves nothing here.
+    if (String(answer.hostname ?? "").toLowerCase() !== expectedHostname.toLowerCase()) {
+      return { ok: false, failure: "invalid" };
+    }
     return {
       ok: true,
       provider: "recaptcha",

@@ -38,7 +38,7 @@ const PURGE_EVERY_MS = 60_000;
 
 /** The captcha in use: reCAPTCHA v2 when its keys are configured, otherwise Pulse's own ALTCHA. */
 export function createCaptchaVerifier(
-  config: Pick<Config, "recaptcha" | "jwtSecret">,
+  config: Pick<Config, "recaptcha" | "jwtSecret" | "publicUrl">,
   db: Database,
   options: CaptchaVerifierOptions = {},
 ): CaptchaVerifier {
@@ -68,7 +68,12 @@ export function createCaptchaVerifier(
         ? await verifyRecaptchaToken(
             token,
             remoteIp,
-            { secretKey: recaptcha.secretKey, fetch: options.fetch, now },
+            {
+              secretKey: recaptcha.secretKey,
+              expectedHostname: new URL(config.publicUrl).hostname,
+              fetch: options.fetch,
+              now,
+            },
             tokenId!,
           )
         : await verifyAltchaPayload(token, secrets);

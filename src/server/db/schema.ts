@@ -58,6 +58,7 @@ export const sessions = authSchema.table("sessions", {
   revokedReason: text("revoked_reason"),
   userAgent: text("user_agent"),
   ip: text("ip"),
+  googleCheckedAt: ts("google_checked_at").notNull().defaultNow(),
 });
 
 export const refreshTokens = authSchema.table("refresh_tokens", {

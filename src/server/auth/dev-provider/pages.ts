@@ -120,3 +120,19 @@ export function consentPage({
 export function errorPage(title: string, message: string): string {
   return layout(title, `<h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p>`);
 }
+
+/** Like removing Pulse from a Google account's third-party access: Pulse's next check with the provider fails. */
+export function revokePage({ action, done }: { action: string; done?: string | undefined }): string {
+  return layout(
+    "Revoke access",
+    `<h1>Revoke Pulse's access</h1>
+<p>Stands in for removing Pulse from a Google account's third-party access. Pulse ends that person's sessions the
+next time it checks with the provider.</p>
+${done ? `<p role="status">Access revoked for <strong>${escapeHtml(done)}</strong>.</p>` : ""}
+<form method="post" action="${escapeHtml(action)}" novalidate>
+  <label for="email">Email</label>
+  <input id="email" name="email" type="email" autocomplete="email" required>
+  <div class="actions"><button class="primary" type="submit">Revoke access</button></div>
+</form>`,
+  );
+}

@@ -45,7 +45,7 @@ describe("serving the web app", () => {
       expect(res.headers["content-type"]).toContain("text/html");
       expect(res.headers["cache-control"]).toBe("no-cache");
       expect(res.body).toContain(
-        '<script type="application/json" id="pulse-config">{"companyDomain":"acme.com","captcha":{"provider":"altcha","challengeUrl":"/api/captcha/challenge"},"legal":{"legalEmail":"legal@pulse.ai","privacyEmail":"privacy@pulse.ai"}}</script>',
+        '<script type="application/json" id="pulse-config">{"companyDomain":"acme.com","captcha":{"provider":"altcha","challengeUrl":"/api/captcha/challenge"},"requireHostedDomain":false,"legal":{"legalEmail":"legal@pulse.ai","privacyEmail":"privacy@pulse.ai"}}</script>',
       );
     }
   });

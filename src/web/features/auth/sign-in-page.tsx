@@ -1,7 +1,7 @@
 import { Activity } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
-import { AUTH_ERROR_DESCRIPTION_PARAM, AUTH_ERROR_PARAM } from "@shared/auth";
+import { AUTH_ERROR_PARAM, isSignInErrorCode, SIGN_IN_ERRORS } from "@shared/auth";
 import { displayDomain } from "@shared/company-domain";
 import { PRODUCT_NAME } from "@shared/constants";
 import { Button } from "@/components/ui/button";
@@ -21,12 +21,13 @@ export default function SignInPage() {
   const reported = useRef(false);
   const domain = displayDomain(publicConfig().companyDomain);
 
-  // A failed sign-in comes back here with the provider's error (SPEC §8): toast it once, then tidy the address.
+  // A failed sign-in comes back here with an error code (SPEC §8): toast its fixed message once (an unknown code
+  // gets the generic one), then tidy the address.
   useEffect(() => {
     const error = params.get(AUTH_ERROR_PARAM);
     if (!error || reported.current) return;
     reported.current = true;
-    reportAuthError(params.get(AUTH_ERROR_DESCRIPTION_PARAM) || error);
+    reportAuthError(isSignInErrorCode(error) ? SIGN_IN_ERRORS[error] : undefined);
     setParams({}, { replace: true });
   }, [params, setParams]);
 

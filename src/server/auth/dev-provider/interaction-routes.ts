@@ -1,0 +1,182 @@
+import type { FastifyInstance } from "fastify";
+import type { IncomingMessage } from "node:http";
+import type Provider from "oidc-provider";
+import type { DevAccounts } from "./accounts";
+import { DEV_PROVIDER_PREFIX } from "./configuration";
+import { consentPage, errorPage, loginPage, revokePage } from "./pages";
+
+// A plain e-mail shape: something@domain.tld, no spaces.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface InteractionRoutesOptions {
+  provider: Provider;
+  accounts: DevAccounts;
+  publicUrl: string;
+}
+
+/**
+ * The development provider's own pages: Email, then consent (Allow / Cancel), like Google's account chooser and
+ * consent screen; and "Revoke access", like removing Pulse from a Google account's third-party access.
+ */
+export async function registerInteractionRoutes(
+  app: FastifyInstance,
+  { provider, accounts, publicUrl }: InteractionRoutesOptions,
+): Promise<void> {
+  // The interaction pages: Email, then consent.
+  const publicOrigin = new URL(publicUrl).origin;
+  const formActions = ["'self'", publicOrigin, "http://localhost:*", "http://127.0.0.1:*"];
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string" },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope.addHook("onSend", async (_request, reply) => {
+      // The forms end in redirects to Pulse, which may be another local origin (e.g. 127.0.0.1 vs localhost).
+      reply.header(
+        "content-security-policy",
+        `default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action ${formActions.join(" ")}; frame-ancestors 'none'; base-uri 'none'`,
+      );
+      reply.header("cache-control", "no-store");
+    });
+
+    const base = `${DEV_PROVIDER_PREFIX}/interaction/:uid`;
+    type Params = { uid: string };
+
+    const details = async (request: { raw: IncomingMessage; params: Params }, res: unknown) => {
+      try {
+        const found = await provider.interactionDetails(request.raw, res as never);
+        return found.uid === request.params.uid ? found : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    const expired = (reply: { code(n: number): { type(t: string): { send(b: string): unknown } } }) =>
+      reply
+        .code(400)
+        .type("text/html; charset=utf-8")
+        .send(
+          errorPage(
+            "Sign-in expired",
+            "This sign-in attempt has expired. Go back to Pulse and choose Continue with Google again.",
+          ),
+        );
+
+    scope.get<{ Params: Params }>(base, async (request, reply) => {
+      const interaction = await details(request, reply.raw);
+      if (!interaction) return expired(reply);
+      const uid = interaction.uid;
+      reply.type("text/html; charset=utf-8");
+      if (interaction.prompt.name === "login") {
+        const hint = typeof interaction.params.hd === "string" ? interaction.params.hd : undefined;
+        return loginPage({ action: `${DEV_PROVIDER_PREFIX}/interaction/${uid}/login`, hint });
+      }
+      const email = interaction.session?.accountId
+        ? accounts.emailOf(interaction.session.accountId)
+        : undefined;
+      if (!email) return expired(reply);
+      const scopes = String(interaction.params.scope ?? "")
+        .split(" ")
+        .filter(Boolean);
+      return consentPage({
+        allowAction: `${DEV_PROVIDER_PREFIX}/interaction/${uid}/confirm`,
+        cancelAction: `${DEV_PROVIDER_PREFIX}/interaction/${uid}/abort`,
+        email,
+        clientName: "Pulse",
+        scopes,
+      });
+    });
+
+    scope.post<{ Params: Params; Body: Record<string, string> | undefined }>(
+      `${base}/login`,
+      async (request, reply) => {
+        const interaction = await details(request, reply.raw);
+        if (!interaction || interaction.prompt.name !== "login") return expired(reply);
+        const email = String(request.body?.email ?? "")
+          .trim()
+          .toLowerCase();
+        if (!EMAIL.test(email) || email.length > 254) {
+          const hint = typeof interaction.params.hd === "string" ? interaction.params.hd : undefined;
+          return reply
+            .code(400)
+            .type("text/html; charset=utf-8")
+            .send(
+              loginPage({
+                action: `${DEV_PROVIDER_PREFIX}/interaction/${interaction.uid}/login`,
+                email,
+                hint,
+                error: "Enter an e-mail address such as name@example.com.",
+              }),
+            );
+        }
+        const sub = accounts.signIn(email);
+        const to = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { login: { accountId: sub } },
+          { mergeWithLastSubmission: false },
+        );
+        return reply.redirect(to, 303);
+      },
+    );
+
+    scope.post<{ Params: Params }>(`${base}/confirm`, async (request, reply) => {
+      const interaction = await details(request, reply.raw);
+      if (!interaction || interaction.prompt.name !== "consent" || !interaction.session)
+        return expired(reply);
+      const { accountId } = interaction.session;
+      const clientId = String(interaction.params.client_id);
+      const grant = interaction.grantId
+        ? ((await provider.Grant.find(interaction.grantId)) ?? new provider.Grant({ accountId, clientId }))
+        : new provider.Grant({ accountId, clientId });
+      const missing = interaction.prompt.details as {
+        missingOIDCScope?: string[];
+        missingOIDCClaims?: string[];
+      };
+      // prompt=consent asks every time: grant what this request asks for.
+      grant.addOIDCScope(
+        [
+          ...new Set([
+            ...(missing.missingOIDCScope ?? []),
+            ...String(interaction.params.scope ?? "").split(" "),
+          ]),
+        ]
+          .filter(Boolean)
+          .join(" "),
+      );
+      if (missing.missingOIDCClaims?.length) grant.addOIDCClaims(missing.missingOIDCClaims);
+      const grantId = await grant.save();
+      const to = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { consent: { grantId } },
+        { mergeWithLastSubmission: true },
+      );
+      return reply.redirect(to, 303);
+    });
+
+    scope.post<{ Params: Params }>(`${base}/abort`, async (request, reply) => {
+      const interaction = await details(request, reply.raw);
+      if (!interaction) return expired(reply);
+      const to = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { error: "access_denied", error_description: "End-User aborted interaction" },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(to, 303);
+    });
+
+    const revoke = `${DEV_PROVIDER_PREFIX}/revoke`;
+    scope.get(revoke, async (_request, reply) =>
+      reply.type("text/html; charset=utf-8").send(revokePage({ action: revoke })),
+    );
+    scope.post<{ Body: Record<string, string> | undefined }>(revoke, async (request, reply) => {
+      const email = String(request.body?.email ?? "")
+        .trim()
+        .toLowerCase();
+      accounts.revoke(email);
+      return reply.type("text/html; charset=utf-8").send(revokePage({ action: revoke, done: email }));
+    });
+  });
+}
