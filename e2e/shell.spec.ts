@@ -1,4 +1,9 @@
+import { basename } from "node:path";
+import { ROUTE_TABLE, publicPages } from "../src/web/route-table";
 import { expect, expectNoSeriousA11yViolations, test } from "./fixtures/test";
+
+const preloadLinks = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
 
 test.describe("web shell", () => {
   test("public navigation links reach every public page", async ({ page, consoleErrors }) => {
@@ -108,6 +113,23 @@ test.describe("web shell", () => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
+    }
+  });
+
+  test("every page an anonymous visitor can open arrives with modulepreload for its own chunk", async ({
+    request,
+  }) => {
+    for (const { path, page } of publicPages()) {
+      const html = await (await request.get(path, { headers: { accept: "text/html" } })).text();
+      const links = preloadLinks(html);
+      // Vite names a page's chunk after its module: features/contact/contact-page.tsx → contact-page-<hash>.js.
+      expect(links[0], path).toMatch(new RegExp(`^/assets/${basename(page, ".tsx")}-[\\w-]+\\.js$`));
+      for (const href of links) expect((await request.get(href)).status(), href).toBe(200);
+    }
+    // The signed-in area's pages are not pushed to visitors who will be sent to /auth.
+    for (const { path } of ROUTE_TABLE.protected) {
+      const html = await (await request.get(path, { headers: { accept: "text/html" } })).text();
+      expect(preloadLinks(html), path).toEqual([]);
     }
   });
 });
