@@ -80,6 +80,25 @@ test.describe("web shell", () => {
     await expect(html).toHaveClass(/dark/);
   });
 
+  test.describe(() => {
+    // The test blocks the app's code on purpose; the browser logs each blocked file.
+    test.use(allowConsoleErrors(/^Failed to load resource: net::ERR_FAILED$/));
+
+    test("a stored light theme applies before any of the app's code runs (no dark flash)", async ({
+      page,
+    }) => {
+      await page.goto("/");
+      await page.getByRole("radio", { name: "Light" }).click();
+      // Only the pre-paint script can apply it now: no module of the app loads.
+      await page.route(/\/assets\/.+\.js$/, (route) => route.abort("failed"));
+      await page.reload();
+      await expect(page.locator("#root")).toBeEmpty();
+      const html = page.locator("html");
+      await expect(html).not.toHaveClass(/dark/);
+      await expect(html).toHaveCSS("color-scheme", "light");
+    });
+  });
+
   test("the navigation darkens past 50 px of scroll on public pages", async ({ page }) => {
     await page.goto("/terms");
     await page.evaluate(() => {
