@@ -51,6 +51,7 @@ test.describe("Google sign-in through the development provider", () => {
     await signIn(page, "mallory@gmail.com");
     const denied = page.getByRole("heading", { level: 1, name: "Unsupported email domain" });
     await expect(denied).toBeVisible();
+    const nav = page.getByRole("navigation", { name: "Main" });
     for (const path of ["/", ...PROTECTED]) {
       await page.goto(path);
       await expect(page).toHaveURL(`${baseURL}${path}`);
@@ -58,6 +59,10 @@ test.describe("Google sign-in through the development provider", () => {
       await expect(page.getByRole("group", { name: "Unauthorized email domain" })).toContainText(
         "mallory@gmail.com",
       );
+      // One look everywhere: the public navigation, with Logout.
+      await expect(nav.getByRole("link", { name: "Product", exact: true })).toBeVisible();
+      await expect(nav.getByRole("link", { name: "Console" })).toHaveCount(0);
+      await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
     }
     await expect(
       page.getByText("Currently only @acme.com Google accounts can access our production site."),

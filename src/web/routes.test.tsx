@@ -1,4 +1,4 @@
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { anonymous, renderWeb, signedInAs } from "../testing/render-web";
@@ -6,11 +6,14 @@ import { setPublicConfigForTests } from "./lib/public-config";
 import { ROUTE_TABLE, signedInRootPage, type PageModule } from "./route-table";
 import { routes } from "./routes";
 
+// A page's module is loaded on first use; on a busy machine that can take longer than Testing Library's 1 s.
+const LOADED = { timeout: 10_000 };
+
 /** The h1 a page module renders on its own, outside the router's table. */
 async function headingOf(module: PageModule, auth = anonymous): Promise<string> {
   const { default: Page } = (await import(/* @vite-ignore */ `./${module}`)) as { default: ComponentType };
   renderWeb(<Page />, { auth });
-  const text = (await screen.findByRole("heading", { level: 1 })).textContent;
+  const text = (await screen.findByRole("heading", { level: 1 }, LOADED)).textContent;
   cleanup();
   return text ?? "";
 }
@@ -18,7 +21,7 @@ async function headingOf(module: PageModule, auth = anonymous): Promise<string> 
 /** The h1 the app shows at `path`. */
 async function headingAt(path: string, auth = anonymous): Promise<string> {
   renderWeb(routes, { route: path, auth });
-  const text = (await screen.findByRole("heading", { level: 1 })).textContent;
+  const text = (await screen.findByRole("heading", { level: 1 }, LOADED)).textContent;
   cleanup();
   return text ?? "";
 }
@@ -60,5 +63,24 @@ describe("the route table as routes", () => {
 
   it("shows the not-found page on any other path", async () => {
     expect(await headingAt("/no/such/page")).toBe(await headingOf(ROUTE_TABLE.notFound));
+  });
+
+  it("shows a user of another domain the access-denied screen with one look, at / and on every protected route", async () => {
+    const eve = signedInAs("eve@notacme.com");
+    const screenAt = async (path: string) => {
+      const { container } = renderWeb(routes, { route: path, auth: eve });
+      await screen.findByRole("heading", { level: 1, name: "Unsupported email domain" }, LOADED);
+      const html = container.innerHTML;
+      cleanup();
+      return html;
+    };
+    const atRoot = await screenAt("/");
+    for (const { path } of ROUTE_TABLE.protected) expect(await screenAt(path), path).toBe(atRoot);
+    // The public navigation: the signed-in area's links would only lead back to this screen.
+    renderWeb(routes, { route: ROUTE_TABLE.protected[0].path, auth: eve });
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(within(nav).getByRole("link", { name: "Product" })).toBeInTheDocument();
+    expect(within(nav).queryByRole("link", { name: "Console" })).toBeNull();
+    expect(within(nav).getByRole("button", { name: "Logout" })).toBeInTheDocument();
   });
 });

@@ -44,10 +44,9 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: <SiteLayout variant="app" />,
-    children: ROUTE_TABLE.protected.map((r) => ({
-      path: r.path,
-      element: <ProtectedRoute>{page(r.page)}</ProtectedRoute>,
-    })),
+    // The guard is the layout route: every protected route is guarded, and it picks the navigation around the
+    // access-denied screen.
+    element: <ProtectedRoute />,
+    children: ROUTE_TABLE.protected.map((r) => ({ path: r.path, element: page(r.page) })),
   },
 ];

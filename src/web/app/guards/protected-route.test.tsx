@@ -6,14 +6,7 @@ import { ProtectedRoute } from "./protected-route";
 
 const routes = [
   { path: "/auth", element: <p>sign-in screen</p> },
-  {
-    path: "/dashboard",
-    element: (
-      <ProtectedRoute>
-        <p>the page</p>
-      </ProtectedRoute>
-    ),
-  },
+  { element: <ProtectedRoute />, children: [{ path: "/dashboard", element: <p>the page</p> }] },
 ];
 
 describe("ProtectedRoute", () => {

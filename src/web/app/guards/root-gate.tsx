@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { isAuthorisedUser } from "@shared/auth-access";
 import { Spinner } from "@/components/ui/spinner";
-import { AccessDenied } from "@/features/auth/access-denied";
 import { useAuth } from "@/lib/auth/auth-context";
 import { publicConfig } from "@/lib/public-config";
 import { SiteLayout } from "../layout/site-layout";
+import { AccessDeniedScreen } from "./access-denied-screen";
 
 interface RootGateProps {
   /** What an anonymous visitor sees (the landing page; route-table.ts names it). */
@@ -24,11 +24,7 @@ export function RootGate({ anonymousPage, signedInPage }: RootGateProps) {
     );
   }
   if (user && !isAuthorisedUser(user, publicConfig().companyDomain)) {
-    return (
-      <SiteLayout variant="public">
-        <AccessDenied email={user.email} />
-      </SiteLayout>
-    );
+    return <AccessDeniedScreen email={user.email} />;
   }
   if (user) {
     return <SiteLayout variant="app">{signedInPage}</SiteLayout>;
