@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
+import { routePreloadsPlugin } from "./scripts/route-preloads";
 
 const devServerPort = Number(process.env.PORT ?? 3000);
 
@@ -28,7 +29,7 @@ function devPublicConfig(): Plugin {
 export default defineConfig({
   root: "src/web",
   publicDir: fileURLToPath(new URL("./src/web/public", import.meta.url)),
-  plugins: [react(), tailwindcss(), devPublicConfig()],
+  plugins: [react(), tailwindcss(), devPublicConfig(), routePreloadsPlugin()],
   resolve: {
     alias: {
       "@": fileURLToPath(new URL("./src/web", import.meta.url)),

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { ROUTE_TABLE } from "../src/web/route-table";
 
 interface ManifestChunk {
   file: string;
@@ -14,8 +15,8 @@ type Manifest = Record<string, ManifestChunk>;
 /** Issue #2 budgets for what an anonymous visitor downloads for "/" (gzip bytes). */
 export const BUDGETS = { js: 120 * 1024, css: 30 * 1024 } as const;
 
-/** The lazily loaded modules that "/" renders for an anonymous visitor (the root gate's landing page). */
-const ANONYMOUS_ROOT_PAGES = ["features/landing/landing-page.tsx"];
+/** The lazily loaded page that "/" renders for an anonymous visitor (the root gate's, from the route table). */
+const ANONYMOUS_ROOT_PAGES = [ROUTE_TABLE.root.anonymous];
 
 export interface PageWeight {
   files: { file: string; gzip: number }[];
@@ -24,7 +25,10 @@ export interface PageWeight {
 }
 
 /** Sums the gzip size of every JS and CSS file the browser fetches to render `pages`, from Vite's manifest. */
-export function measureRoot(webDir = path.resolve("dist/web"), pages = ANONYMOUS_ROOT_PAGES): PageWeight {
+export function measureRoot(
+  webDir = path.resolve("dist/web"),
+  pages: readonly string[] = ANONYMOUS_ROOT_PAGES,
+): PageWeight {
   const manifest = JSON.parse(readFileSync(path.join(webDir, ".vite/manifest.json"), "utf8")) as Manifest;
   const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
   if (!entry) throw new Error("No entry chunk in the Vite manifest");

@@ -1,12 +1,14 @@
 // `npm run lighthouse` (after a build): Lighthouse with mobile emulation in the system Chromium against a real
-// Pulse server, for the public pages of issue #4. Prints a table and fails when a score is under its budget.
+// Pulse server, for every page an anonymous visitor can open (from the web app's route table). Prints a table and
+// fails when a score is under its budget.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/fixtures/chromium";
 import { startServer } from "../e2e/fixtures/server";
+import { publicPages } from "../src/web/route-table";
 
-const PAGES = ["/", "/product", "/technology", "/contact"];
+const PAGES = publicPages().map((p) => p.path);
 const BUDGET: Record<string, number> = {
   performance: 95,
   accessibility: 100,

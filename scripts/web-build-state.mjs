@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["src/web", "src/shared", "vite.config.ts", "package-lock.json"];
+const SOURCES = ["src/web", "src/shared", "vite.config.ts", "scripts/route-preloads.ts", "package-lock.json"];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

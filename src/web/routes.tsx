@@ -4,55 +4,49 @@ import { ProtectedRoute } from "./app/guards/protected-route";
 import { RootGate } from "./app/guards/root-gate";
 import { SiteLayout } from "./app/layout/site-layout";
 import { PageBoundary } from "./app/page-boundary";
+import { ROUTE_TABLE, signedInRootPage, type PageModule } from "./route-table";
 
-type Page = LazyExoticComponent<ComponentType>;
+// Every page module as a lazy loader, so each page is its own chunk (public pages never download the signed-in
+// area's code) and route-table.ts can name pages by path instead of importing them.
+const pageLoaders = import.meta.glob<{ default: ComponentType }>("./features/**/*-page.tsx");
 
-const page = (Component: Page) => (
-  <PageBoundary>
-    <Component />
-  </PageBoundary>
-);
-const protectedPage = (Component: Page) => <ProtectedRoute>{page(Component)}</ProtectedRoute>;
+const lazyPages = new Map<PageModule, LazyExoticComponent<ComponentType>>();
 
-// Each page is its own chunk: public pages never download the signed-in area's code.
-const SignInPage = lazy(() => import("./features/auth/sign-in-page"));
-const ProductPage = lazy(() => import("./features/marketing/product-page"));
-const TechnologyPage = lazy(() => import("./features/marketing/technology-page"));
-const AboutPage = lazy(() => import("./features/marketing/about-page"));
-const ContactPage = lazy(() => import("./features/contact/contact-page"));
-const TermsPage = lazy(() => import("./features/legal/terms-page"));
-const PrivacyPage = lazy(() => import("./features/legal/privacy-page"));
-const NotFoundPage = lazy(() => import("./features/not-found/not-found-page"));
-const DashboardPage = lazy(() => import("./features/dashboard/dashboard-page"));
-const StreamsPage = lazy(() => import("./features/streams/streams-page"));
-const TimelinePage = lazy(() => import("./features/timeline/timeline-page"));
-const SettingsPage = lazy(() => import("./features/settings/settings-page"));
-const AdminPage = lazy(() => import("./features/admin/admin-page"));
+/** The routed element of a page: its own error boundary and loading state around the lazily loaded module. */
+function page(module: PageModule) {
+  let Page = lazyPages.get(module);
+  if (!Page) {
+    const load = pageLoaders[`./${module}`];
+    if (!load) throw new Error(`route-table.ts names ${module}, which is not a page module under src/web`);
+    Page = lazy(load);
+    lazyPages.set(module, Page);
+  }
+  return (
+    <PageBoundary>
+      <Page />
+    </PageBoundary>
+  );
+}
 
-/** SPEC §2 route table, in one place. */
+/** SPEC §2 route table (route-table.ts) as router routes. */
 export const routes: RouteObject[] = [
-  { path: "/", element: <RootGate /> },
+  {
+    path: ROUTE_TABLE.root.path,
+    element: (
+      <RootGate anonymousPage={page(ROUTE_TABLE.root.anonymous)} signedInPage={page(signedInRootPage())} />
+    ),
+  },
   {
     element: <SiteLayout variant="public" />,
     children: [
-      { path: "/auth", element: page(SignInPage) },
-      { path: "/product", element: page(ProductPage) },
-      { path: "/technology", element: page(TechnologyPage) },
-      { path: "/about", element: page(AboutPage) },
-      { path: "/contact", element: page(ContactPage) },
-      { path: "/terms", element: page(TermsPage) },
-      { path: "/privacy", element: page(PrivacyPage) },
-      { path: "*", element: page(NotFoundPage) },
+      ...ROUTE_TABLE.public.map((r) => ({ path: r.path, element: page(r.page) })),
+      { path: "*", element: page(ROUTE_TABLE.notFound) },
     ],
   },
   {
-    element: <SiteLayout variant="app" />,
-    children: [
-      { path: "/dashboard", element: protectedPage(DashboardPage) },
-      { path: "/projects", element: protectedPage(StreamsPage) },
-      { path: "/timeline", element: protectedPage(TimelinePage) },
-      { path: "/settings", element: protectedPage(SettingsPage) },
-      { path: "/project-manager", element: protectedPage(AdminPage) },
-    ],
+    // The guard is the layout route: every protected route is guarded, and it picks the navigation around the
+    // access-denied screen.
+    element: <ProtectedRoute />,
+    children: ROUTE_TABLE.protected.map((r) => ({ path: r.path, element: page(r.page) })),
   },
 ];

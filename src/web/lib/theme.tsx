@@ -2,7 +2,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 
 export type Theme = "light" | "dark" | "system";
 export const THEMES: readonly Theme[] = ["light", "dark", "system"];
-const STORAGE_KEY = "pulse-theme";
+/** Where the choice is kept; public/theme.js reads the same key to apply it before the first paint. */
+export const THEME_STORAGE_KEY = "pulse-theme";
 /** SPEC §9: the product is shown in dark theme unless the user picks another. */
 const DEFAULT_THEME: Theme = "dark";
 
@@ -16,7 +17,7 @@ const ThemeContext = createContext<ThemeContextValue | undefined>(undefined);
 
 function storedTheme(): Theme {
   try {
-    const value = localStorage.getItem(STORAGE_KEY);
+    const value = localStorage.getItem(THEME_STORAGE_KEY);
     return value === "light" || value === "dark" || value === "system" ? value : DEFAULT_THEME;
   } catch {
     return DEFAULT_THEME;
@@ -50,7 +51,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const setTheme = useCallback((next: Theme) => {
     setThemeState(next);
     try {
-      localStorage.setItem(STORAGE_KEY, next);
+      localStorage.setItem(THEME_STORAGE_KEY, next);
     } catch {
       // Private mode: the choice lasts for this page only.
     }

@@ -19,17 +19,10 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, "assets", "index-abc123.js.gz"), gzipSync(script));
   writeFileSync(path.join(webDir, "robots.txt"), "User-agent: *");
   mkdirSync(path.join(webDir, ".vite"));
+  // What the build writes from the route table (scripts/route-preloads.ts): only the routes it lists get links.
   writeFileSync(
-    path.join(webDir, ".vite", "manifest.json"),
-    JSON.stringify({
-      "main.tsx": { file: "assets/index-abc123.js", isEntry: true, imports: ["_shared.js"] },
-      "_shared.js": { file: "assets/shared-1.js" },
-      "features/contact/contact-page.tsx": {
-        file: "assets/contact-page-9.js",
-        imports: ["main.tsx", "_shared.js", "_field.js"],
-      },
-      "_field.js": { file: "assets/field-2.js" },
-    }),
+    path.join(webDir, ".vite", "route-preloads.json"),
+    JSON.stringify({ "/contact": ["assets/contact-page-9.js", "assets/field-2.js"], "/about": [] }),
   );
   t = await createTestApp({ overrides: { webDir } });
 });
@@ -88,14 +81,21 @@ describe("serving the web app", () => {
     }
   });
 
-  it("preloads a public page's own chunks with the page, and nothing the entry already brings", async () => {
-    const contact = await t.app.inject({ url: "/contact", headers: { accept: "text/html" } });
+  it("preloads the chunks the build listed for a route with that route's page, and nothing elsewhere", async () => {
+    const contact = await t.app.inject({ url: "/contact?from=nav", headers: { accept: "text/html" } });
     expect(contact.body).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/contact-page-9.js"><link rel="modulepreload" crossorigin href="/assets/field-2.js"></head>',
     );
-    expect(contact.body).not.toContain('href="/assets/shared-1.js"');
-    const other = await t.app.inject({ url: "/timeline", headers: { accept: "text/html" } });
-    expect(other.body).not.toContain("modulepreload");
+    for (const url of ["/about", "/timeline", "/no/such/page"]) {
+      const other = await t.app.inject({ url, headers: { accept: "text/html" } });
+      expect(other.statusCode).toBe(200);
+      expect(other.body).not.toContain("modulepreload");
+    }
+  });
+
+  it("never serves the build's own notes (Vite's manifest, the preload list)", async () => {
+    const res = await t.app.inject({ url: "/.vite/route-preloads.json", headers: { accept: "*/*" } });
+    expect(res.body).not.toContain("contact-page-9");
   });
 
   it("caches hashed assets for a year and serves them precompressed", async () => {

@@ -5,8 +5,8 @@ import path from "node:path";
 import { isUnderPrefix } from "../access";
 import { errorBody } from "../errors";
 import { pathOnly } from "../logging";
-import { PUBLIC_PAGE_MODULES } from "@shared/page-modules";
 import type { PublicConfig } from "@shared/public-config";
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from "@shared/route-preloads";
 
 /**
  * Paths that are never pages, matched by whole segments (`/healthzfoo` and `/realtime-demo` are pages). A missing
@@ -34,31 +34,13 @@ export function injectPublicConfig(html: string, config: PublicConfig): string {
   return html.replace("</head>", `<script type="application/json" id="pulse-config">${json}</script></head>`);
 }
 
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
-/** Every file a manifest chunk needs, itself first. */
-function closure(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(key)) return [];
-  seen.add(key);
-  return [chunk.file, ...(chunk.imports ?? []).flatMap((k) => closure(manifest, k, seen))];
-}
-
 /**
- * One page per public route, with `<link rel="modulepreload">` for the route's own chunks (those the entry does
- * not already bring), so the page's code downloads alongside the entry.
+ * One page per route the build listed, with `<link rel="modulepreload">` for that route's own chunks, so the page's
+ * code downloads alongside the entry instead of one round trip later.
  */
-export function pagesWithPreloads(html: string, manifest: Manifest): Map<string, string> {
-  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
-  const loaded = new Set(entry ? closure(manifest, entry) : []);
+export function pagesWithPreloads(html: string, preloads: RoutePreloads): Map<string, string> {
   const pages = new Map<string, string>();
-  for (const [route, module] of Object.entries(PUBLIC_PAGE_MODULES)) {
-    const files = closure(manifest, module).filter((f) => !loaded.has(f));
+  for (const [route, files] of Object.entries(preloads)) {
     const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join("");
     pages.set(route, links ? html.replace("</head>", `${links}</head>`) : html);
   }
@@ -78,10 +60,11 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { webDir, p
   const indexFile = webDir ? path.join(webDir, "index.html") : undefined;
   const hasWeb = indexFile !== undefined && existsSync(indexFile);
   const indexHtml = hasWeb ? injectPublicConfig(readFileSync(indexFile, "utf8"), publicConfig) : undefined;
-  const manifestFile = webDir ? path.join(webDir, ".vite", "manifest.json") : undefined;
+  // Written by the build from the web app's route table (scripts/route-preloads.ts).
+  const preloadsFile = webDir ? path.join(webDir, ROUTE_PRELOADS_FILE) : undefined;
   const pages =
-    indexHtml && manifestFile && existsSync(manifestFile)
-      ? pagesWithPreloads(indexHtml, JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest)
+    indexHtml && preloadsFile && existsSync(preloadsFile)
+      ? pagesWithPreloads(indexHtml, JSON.parse(readFileSync(preloadsFile, "utf8")) as RoutePreloads)
       : new Map<string, string>();
 
   if (hasWeb && webDir) {

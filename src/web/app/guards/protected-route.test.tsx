@@ -6,14 +6,7 @@ import { ProtectedRoute } from "./protected-route";
 
 const routes = [
   { path: "/auth", element: <p>sign-in screen</p> },
-  {
-    path: "/dashboard",
-    element: (
-      <ProtectedRoute>
-        <p>the page</p>
-      </ProtectedRoute>
-    ),
-  },
+  { element: <ProtectedRoute />, children: [{ path: "/dashboard", element: <p>the page</p> }] },
 ];
 
 describe("ProtectedRoute", () => {
@@ -38,5 +31,23 @@ describe("ProtectedRoute", () => {
   it("shows the page to a user of the company domain", () => {
     renderWeb(routes, { route: "/dashboard", auth: signedInAs("ann@acme.com") });
     expect(screen.getByText("the page")).toBeInTheDocument();
+  });
+
+  it("denies a company address that Google's Workspace does not manage, where the deployment requires it", () => {
+    setPublicConfigForTests({
+      companyDomain: "acme.com",
+      captcha: { provider: "altcha", challengeUrl: "/x" },
+      requireHostedDomain: true,
+    });
+    try {
+      renderWeb(routes, { route: "/dashboard", auth: signedInAs("ann@acme.com") });
+      expect(screen.queryByText("the page")).toBeNull();
+      expect(screen.getByText("Unsupported email domain")).toBeInTheDocument();
+    } finally {
+      setPublicConfigForTests({
+        companyDomain: "acme.com",
+        captcha: { provider: "altcha", challengeUrl: "/x" },
+      });
+    }
   });
 });

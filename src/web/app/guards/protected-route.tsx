@@ -1,16 +1,26 @@
-import type { ReactNode } from "react";
 import { Navigate } from "react-router";
 import { isAuthorisedUser } from "@shared/auth-access";
 import { Spinner } from "@/components/ui/spinner";
-import { AccessDenied } from "@/features/auth/access-denied";
 import { useAuth } from "@/lib/auth/auth-context";
 import { publicConfig } from "@/lib/public-config";
+import { SiteLayout } from "../layout/site-layout";
+import { AccessDeniedScreen } from "./access-denied-screen";
 
-/** SPEC §2 Protected wrapper: loading, redirect (replace) to /auth, access denied, or the page. */
-export function ProtectedRoute({ children }: { children: ReactNode }) {
+/**
+ * SPEC §2 Protected wrapper, as the layout route of the signed-in area (so no protected route can miss it):
+ * loading, redirect (replace) to /auth, access denied, or the signed-in layout with the page.
+ */
+export function ProtectedRoute() {
   const { user, loading } = useAuth();
-  if (loading) return <Spinner label="Loading..." className="min-h-screen" />;
+  if (loading) {
+    return (
+      <SiteLayout variant="app">
+        <Spinner label="Loading..." className="min-h-screen" />
+      </SiteLayout>
+    );
+  }
   if (!user) return <Navigate to="/auth" replace />;
-  if (!isAuthorisedUser(user, publicConfig().companyDomain)) return <AccessDenied email={user.email} />;
-  return <>{children}</>;
+  if (!isAuthorisedUser(user, publicConfig().companyDomain, publicConfig().requireHostedDomain))
+    return <AccessDeniedScreen email={user.email} />;
+  return <SiteLayout variant="app" />;
 }

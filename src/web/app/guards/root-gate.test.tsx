@@ -4,7 +4,12 @@ import { setPublicConfigForTests } from "../../lib/public-config";
 import { anonymous, renderWeb, signedInAs } from "../../../testing/render-web";
 import { RootGate } from "./root-gate";
 
-const routes = [{ path: "/", element: <RootGate /> }];
+const routes = [
+  {
+    path: "/",
+    element: <RootGate anonymousPage={<p>the landing page</p>} signedInPage={<p>the dashboard</p>} />,
+  },
+];
 
 beforeEach(() => {
   setPublicConfigForTests({ companyDomain: "acme.com", captcha: { provider: "altcha", challengeUrl: "/x" } });
@@ -28,8 +33,14 @@ describe("RootGate (/)", () => {
     expect(screen.getByRole("heading", { name: "Unsupported email domain" })).toBeInTheDocument();
   });
 
-  it("does not deny an authorised user", async () => {
+  it("shows an authorised user the signed-in page", () => {
     renderWeb(routes, { auth: signedInAs("ann@acme.com") });
     expect(screen.queryByRole("heading", { name: "Unsupported email domain" })).toBeNull();
+    expect(screen.getByText("the dashboard")).toBeInTheDocument();
+  });
+
+  it("shows an anonymous visitor the landing page", () => {
+    renderWeb(routes);
+    expect(screen.getByText("the landing page")).toBeInTheDocument();
   });
 });

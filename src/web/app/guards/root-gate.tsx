@@ -1,17 +1,20 @@
-import { lazy } from "react";
+import type { ReactNode } from "react";
 import { isAuthorisedUser } from "@shared/auth-access";
 import { Spinner } from "@/components/ui/spinner";
-import { AccessDenied } from "@/features/auth/access-denied";
 import { useAuth } from "@/lib/auth/auth-context";
 import { publicConfig } from "@/lib/public-config";
 import { SiteLayout } from "../layout/site-layout";
-import { PageBoundary } from "../page-boundary";
+import { AccessDeniedScreen } from "./access-denied-screen";
 
-const LandingPage = lazy(() => import("@/features/landing/landing-page"));
-const DashboardPage = lazy(() => import("@/features/dashboard/dashboard-page"));
+interface RootGateProps {
+  /** What an anonymous visitor sees (the landing page; route-table.ts names it). */
+  anonymousPage: ReactNode;
+  /** What a signed-in user of the company domain sees (the dashboard; route-table.ts names it). */
+  signedInPage: ReactNode;
+}
 
 /** SPEC §2 route "/": loading, the unauthorised screen, the dashboard, or the landing page. */
-export function RootGate() {
+export function RootGate({ anonymousPage, signedInPage }: RootGateProps) {
   const { user, loading } = useAuth();
   if (loading) {
     return (
@@ -20,27 +23,11 @@ export function RootGate() {
       </SiteLayout>
     );
   }
-  if (user && !isAuthorisedUser(user, publicConfig().companyDomain)) {
-    return (
-      <SiteLayout variant="public">
-        <AccessDenied email={user.email} />
-      </SiteLayout>
-    );
+  if (user && !isAuthorisedUser(user, publicConfig().companyDomain, publicConfig().requireHostedDomain)) {
+    return <AccessDeniedScreen email={user.email} />;
   }
   if (user) {
-    return (
-      <SiteLayout variant="app">
-        <PageBoundary>
-          <DashboardPage />
-        </PageBoundary>
-      </SiteLayout>
-    );
+    return <SiteLayout variant="app">{signedInPage}</SiteLayout>;
   }
-  return (
-    <SiteLayout variant="public">
-      <PageBoundary>
-        <LandingPage />
-      </PageBoundary>
-    </SiteLayout>
-  );
+  return <SiteLayout variant="public">{anonymousPage}</SiteLayout>;
 }

@@ -1,3 +1,4 @@
+import { SIGN_IN_ERRORS } from "@shared/auth";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -70,17 +71,26 @@ describe("SignInPage (/auth)", () => {
     expect(screen.getByRole("button", { name: "Signing in..." })).toBeDisabled();
   });
 
-  it("toasts the provider's error that came back in the address, once, and tidies the address", async () => {
+  it("toasts the fixed message of the error code in the address, once, and tidies the address", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
     renderWeb(routes, {
-      route: "/auth?error=access_denied&error_description=End-User%20aborted%20interaction",
+      route: "/auth?error=access_denied&error_description=Call%20our%20fake%20support%20line",
     });
     expect(toast.error).toHaveBeenCalledTimes(1);
     expect(toast.error).toHaveBeenCalledWith("Authentication Error", {
-      description: "End-User aborted interaction",
+      description: SIGN_IN_ERRORS.access_denied,
     });
-    expect(log).toHaveBeenCalledWith("Authentication Error: End-User aborted interaction");
+    expect(log).toHaveBeenCalledWith(`Authentication Error: ${SIGN_IN_ERRORS.access_denied}`);
     expect(await screen.findByTestId("where")).toHaveTextContent(/^\/auth$/);
+    log.mockRestore();
+  });
+
+  it("never shows text from the address: an unknown code gets the generic message", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    renderWeb(routes, { route: "/auth?error=%3Cyour%20account%20is%20locked%3E" });
+    expect(toast.error).toHaveBeenCalledWith("Authentication Error", {
+      description: "An unexpected error occurred during authentication",
+    });
     log.mockRestore();
   });
 

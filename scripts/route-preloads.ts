@@ -1,0 +1,72 @@
+import path from "node:path";
+import type { Plugin } from "vite";
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from "../src/shared/route-preloads";
+import { publicPages, type PageRoute } from "../src/web/route-table";
+
+/** The parts of a built chunk this needs (Rollup's OutputChunk has them). */
+export interface BuiltChunk {
+  fileName: string;
+  isEntry: boolean;
+  /** Absolute path of the module the chunk was built for, when it was built for one (a dynamic import's target). */
+  facadeModuleId: string | null;
+  /** File names of the chunks it imports statically. */
+  imports: string[];
+}
+
+/**
+ * For each page route, the files its page needs that the entry does not already bring, the page's own chunk first.
+ * A page without a chunk of its own (imported statically somewhere, so the entry carries it) fails the build:
+ * route-table.ts promises that every page is lazily loaded.
+ */
+export function routePreloads(
+  chunks: readonly BuiltChunk[],
+  pages: readonly PageRoute[],
+  moduleId: (page: PageRoute["page"]) => string,
+): RoutePreloads {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (chunk: BuiltChunk, seen: Set<string>): string[] => {
+    if (seen.has(chunk.fileName)) return [];
+    seen.add(chunk.fileName);
+    return [
+      chunk.fileName,
+      ...chunk.imports.flatMap((f) => {
+        const imported = byFile.get(f);
+        return imported ? closure(imported, seen) : [];
+      }),
+    ];
+  };
+  const entryFiles = new Set<string>();
+  for (const entry of chunks.filter((c) => c.isEntry)) closure(entry, entryFiles);
+
+  const preloads: RoutePreloads = {};
+  for (const { path: route, page } of pages) {
+    const chunk = chunks.find((c) => c.facadeModuleId === moduleId(page));
+    if (!chunk) throw new Error(`route-table.ts: ${page} (${route}) has no chunk of its own`);
+    preloads[route] = closure(chunk, new Set(entryFiles));
+  }
+  return preloads;
+}
+
+/**
+ * Writes ROUTE_PRELOADS_FILE into the build, from the route table and the chunks Rollup produced, so the server
+ * can put `<link rel="modulepreload">` for a page's chunks into that page without a route list of its own.
+ */
+export function routePreloadsPlugin(): Plugin {
+  let root = "";
+  return {
+    name: "pulse-route-preloads",
+    apply: "build",
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((item) => (item.type === "chunk" ? [item] : []));
+      const preloads = routePreloads(chunks, publicPages(), (page) => path.resolve(root, page));
+      this.emitFile({
+        type: "asset",
+        fileName: ROUTE_PRELOADS_FILE,
+        source: `${JSON.stringify(preloads, null, 2)}\n`,
+      });
+    },
+  };
+}

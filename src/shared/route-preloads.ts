@@ -1,0 +1,9 @@
+/**
+ * What the build tells the server about preloading (scripts/route-preloads.ts writes it, the server's web-app
+ * routes read it): for each page route an anonymous visitor can open, the JS files of that page which the entry
+ * does not already bring, relative to the built web directory, in the order they load.
+ */
+export type RoutePreloads = Record<string, string[]>;
+
+/** Where the build writes it, relative to the built web directory: beside Vite's manifest, never served. */
+export const ROUTE_PRELOADS_FILE = ".vite/route-preloads.json";
