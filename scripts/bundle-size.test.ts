@@ -22,7 +22,7 @@ describe("size budgets for / as an anonymous visitor", () => {
 
   it("does not download the signed-in area's code", () => {
     const names = weight.files.map((f) => f.file).join(" ");
-    for (const page of ["dashboard-page", "streams-page", "timeline-page", "settings-page", "admin-page"]) {
+    for (const page of ["workspace-page", "streams-page", "timeline-page", "settings-page", "admin-page"]) {
       expect(names).not.toContain(page);
     }
   });

@@ -23,7 +23,7 @@ const ContactPage = lazy(() => import("./features/contact/contact-page"));
 const TermsPage = lazy(() => import("./features/legal/terms-page"));
 const PrivacyPage = lazy(() => import("./features/legal/privacy-page"));
 const NotFoundPage = lazy(() => import("./features/not-found/not-found-page"));
-const DashboardPage = lazy(() => import("./features/dashboard/dashboard-page"));
+const ConsolePage = lazy(() => import("./features/workspace/workspace-page"));
 const StreamsPage = lazy(() => import("./features/streams/streams-page"));
 const TimelinePage = lazy(() => import("./features/timeline/timeline-page"));
 const SettingsPage = lazy(() => import("./features/settings/settings-page"));
@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
   {
     element: <SiteLayout variant="app" />,
     children: [
-      { path: "/dashboard", element: protectedPage(DashboardPage) },
+      { path: "/dashboard", element: protectedPage(ConsolePage) },
       { path: "/projects", element: protectedPage(StreamsPage) },
       { path: "/timeline", element: protectedPage(TimelinePage) },
       { path: "/settings", element: protectedPage(SettingsPage) },

@@ -32,4 +32,13 @@ describe("RootGate (/)", () => {
     renderWeb(routes, { auth: signedInAs("ann@acme.com") });
     expect(screen.queryByRole("heading", { name: "Unsupported email domain" })).toBeNull();
   });
+
+  it("shows an authorised user the Console, as /dashboard does", async () => {
+    renderWeb(routes, { auth: signedInAs("ann@acme.com") });
+    // The Console is its own lazy chunk: the first import transforms the whole UI kit, slow on a busy machine.
+    expect(
+      await screen.findByRole("heading", { name: "Project Hierarchy" }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Console" })).toBeInTheDocument();
+  });
 });

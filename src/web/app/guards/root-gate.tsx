@@ -8,9 +8,10 @@ import { SiteLayout } from "../layout/site-layout";
 import { PageBoundary } from "../page-boundary";
 
 const LandingPage = lazy(() => import("@/features/landing/landing-page"));
-const DashboardPage = lazy(() => import("@/features/dashboard/dashboard-page"));
+// The same Console as /dashboard (docs/decisions/0031-console-selection-and-details.md).
+const ConsolePage = lazy(() => import("@/features/workspace/workspace-page"));
 
-/** SPEC §2 route "/": loading, the unauthorised screen, the dashboard, or the landing page. */
+/** SPEC §2 route "/": loading, the unauthorised screen, the dashboard (the Console), or the landing page. */
 export function RootGate() {
   const { user, loading } = useAuth();
   if (loading) {
@@ -31,7 +32,7 @@ export function RootGate() {
     return (
       <SiteLayout variant="app">
         <PageBoundary>
-          <DashboardPage />
+          <ConsolePage />
         </PageBoundary>
       </SiteLayout>
     );
