@@ -12,13 +12,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-// jsdom lacks the layout APIs Radix's popups (Select, Popover, Tooltip) call; stub them so they open in tests.
-class ResizeObserverStub {
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-}
-globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+// jsdom lacks the pointer-capture and scrolling calls Radix's Select makes while opening and choosing; stub them.
+// (No ResizeObserver stub: code that finds one waits for callbacks a stub never sends.)
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => undefined;

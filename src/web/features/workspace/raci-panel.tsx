@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -67,90 +67,87 @@ function RaciCreateForm() {
         Create RACI Assignment
       </h3>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-task`} label="Task">
-          <Select value={task} onValueChange={setTask}>
-            <SelectTrigger id={`${id}-task`}>
-              <SelectValue placeholder="Select a task" />
-            </SelectTrigger>
-            <SelectContent>
-              {DEMO_TASKS.map((t) => (
-                <SelectItem key={t.id} value={t.id}>
-                  {taskLabel(t)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </Field>
-        <Field id={`${id}-user`} label="User">
-          <Select value={user} onValueChange={setUser}>
-            <SelectTrigger id={`${id}-user`}>
-              <SelectValue placeholder="Select a user" />
-            </SelectTrigger>
-            <SelectContent>
-              {DEMO_USERS.map((u) => (
-                <SelectItem key={u.id} value={u.id}>
-                  {userLabel(u)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </Field>
-        <Field id={`${id}-role`} label="Role">
-          <RoleSelect id={`${id}-role`} value={role} onChange={setRole} />
-        </Field>
-        <Field id={`${id}-project`} label="Project (optional)">
-          <Select value={project} onValueChange={setProject}>
-            <SelectTrigger id={`${id}-project`}>
-              <SelectValue placeholder="Select a project" />
-            </SelectTrigger>
-            <SelectContent>
-              {DEMO_PROJECT_NAMES.map((name) => (
-                <SelectItem key={name} value={name}>
-                  {name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </Field>
+        <LabelledSelect
+          id={`${id}-task`}
+          label="Task"
+          placeholder="Select a task"
+          value={task}
+          onChange={setTask}
+          options={TASK_OPTIONS}
+        />
+        <LabelledSelect
+          id={`${id}-user`}
+          label="User"
+          placeholder="Select a user"
+          value={user}
+          onChange={setUser}
+          options={USER_OPTIONS}
+        />
+        <LabelledSelect
+          id={`${id}-role`}
+          label="Role"
+          placeholder={ROLE_PLACEHOLDER}
+          value={role}
+          onChange={setRole}
+          options={ROLE_OPTIONS}
+        />
+        <LabelledSelect
+          id={`${id}-project`}
+          label="Project (optional)"
+          placeholder="Select a project"
+          value={project}
+          onChange={setProject}
+          options={PROJECT_OPTIONS}
+        />
       </div>
       <Button type="submit">Create Assignment</Button>
     </form>
   );
 }
 
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
-  );
+interface Option {
+  value: string;
+  label: string;
 }
 
-function RoleSelect({
-  id,
-  value,
-  onChange,
-  "aria-label": ariaLabel,
-}: {
+const TASK_OPTIONS: Option[] = DEMO_TASKS.map((t) => ({ value: t.id, label: taskLabel(t) }));
+const USER_OPTIONS: Option[] = DEMO_USERS.map((u) => ({ value: u.id, label: userLabel(u) }));
+const ROLE_OPTIONS: Option[] = RACI_ROLES.map((r) => ({ value: r, label: r }));
+const PROJECT_OPTIONS: Option[] = DEMO_PROJECT_NAMES.map((name) => ({ value: name, label: name }));
+const ROLE_PLACEHOLDER = "Select a role";
+
+interface ChoiceProps {
   id?: string;
   value: string;
-  onChange: (role: string) => void;
+  onChange: (value: string) => void;
+  placeholder: string;
+  options: readonly Option[];
   "aria-label"?: string;
-}) {
+}
+
+function Choice({ id, value, onChange, placeholder, options, "aria-label": ariaLabel }: ChoiceProps) {
   return (
     <Select value={value} onValueChange={onChange}>
       <SelectTrigger id={id} aria-label={ariaLabel}>
-        <SelectValue placeholder="Select a role" />
+        <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>
-        {RACI_ROLES.map((r) => (
-          <SelectItem key={r} value={r}>
-            {r}
+        {options.map((o) => (
+          <SelectItem key={o.value} value={o.value}>
+            {o.label}
           </SelectItem>
         ))}
       </SelectContent>
     </Select>
+  );
+}
+
+function LabelledSelect({ label, ...choice }: ChoiceProps & { id: string; label: string }) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={choice.id}>{label}</Label>
+      <Choice {...choice} />
+    </div>
   );
 }
 
@@ -188,8 +185,10 @@ export function RaciTable({ assignments }: { assignments: readonly RaciAssignmen
                 <RaciRoleBadge role={a.raci_role} />
               </TableCell>
               <TableCell className="min-w-40">
-                <RoleSelect
+                <Choice
                   aria-label={`Change role for ${a.task.title}`}
+                  placeholder={ROLE_PLACEHOLDER}
+                  options={ROLE_OPTIONS}
                   value=""
                   onChange={() =>
                     // Demo mode: nothing is stored; the row keeps its role.
