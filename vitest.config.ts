@@ -1,3 +1,4 @@
+import path from "node:path";
 import { defineConfig, mergeConfig } from "vitest/config";
 import viteConfig from "./vite.config";
 
@@ -38,6 +39,15 @@ export default mergeConfig(
           : []),
         {
           extends: true,
+          resolve: {
+            alias: {
+              // Under Vitest the package resolves to its server-rendering build, which leaves out the layout effects
+              // that give the separators their ARIA values and keyboard handling; jsdom tests need the browser build.
+              "react-resizable-panels": path.resolve(
+                "node_modules/react-resizable-panels/dist/react-resizable-panels.browser.js",
+              ),
+            },
+          },
           test: {
             name: "web",
             root: ".",

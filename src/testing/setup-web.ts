@@ -11,3 +11,15 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
+
+// jsdom lacks the pointer-capture and scrolling calls Radix's Select makes while opening and choosing; stub them.
+// (No ResizeObserver stub: code that finds one waits for callbacks a stub never sends.)
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => undefined;
+Element.prototype.setPointerCapture ??= () => undefined;
+
+// Testing Library flushes its async work with a setTimeout(0) that it advances itself only when it sees Jest's fake
+// timers; pointing its `jest` check at Vitest's clock lets user-event run under vi.useFakeTimers() (the Console's
+// 1.5 s reply, the timeline's and connectors' timers) instead of waiting forever.
+Object.assign(globalThis, { jest: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) } });

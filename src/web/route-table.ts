@@ -26,7 +26,7 @@ const PUBLIC_ROUTES = [
 
 /** Behind the protected wrapper (signed in, company domain), under the signed-in navigation. */
 const PROTECTED_ROUTES = [
-  { path: "/dashboard", page: "features/dashboard/dashboard-page.tsx" },
+  { path: "/dashboard", page: "features/workspace/workspace-page.tsx" },
   { path: "/projects", page: "features/streams/streams-page.tsx" },
   { path: "/timeline", page: "features/timeline/timeline-page.tsx" },
   { path: "/settings", page: "features/settings/settings-page.tsx" },

@@ -2,6 +2,7 @@ import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { setPublicConfigForTests } from "../../lib/public-config";
 import { anonymous, renderWeb, signedInAs } from "../../../testing/render-web";
+import { routes as appRoutes } from "../../routes";
 import { RootGate } from "./root-gate";
 
 const routes = [
@@ -42,5 +43,14 @@ describe("RootGate (/)", () => {
   it("shows an anonymous visitor the landing page", () => {
     renderWeb(routes);
     expect(screen.getByText("the landing page")).toBeInTheDocument();
+  });
+
+  it("shows an authorised user the Console, as /dashboard does", async () => {
+    renderWeb(appRoutes, { auth: signedInAs("ann@acme.com") });
+    // The Console is its own lazy chunk: the first import transforms the whole UI kit, slow on a busy machine.
+    expect(
+      await screen.findByRole("heading", { name: "Project Hierarchy" }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Console" })).toBeInTheDocument();
   });
 });

@@ -9,7 +9,7 @@ import { AccessDeniedScreen } from "./access-denied-screen";
 interface RootGateProps {
   /** What an anonymous visitor sees (the landing page; route-table.ts names it). */
   anonymousPage: ReactNode;
-  /** What a signed-in user of the company domain sees (the dashboard; route-table.ts names it). */
+  /** What a signed-in user of the company domain sees: the Console, as at /dashboard (decision 0031). */
   signedInPage: ReactNode;
 }
 

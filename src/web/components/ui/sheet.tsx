@@ -1,7 +1,7 @@
-import { X } from "lucide-react";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
+import { DialogCornerClose, DialogOverlay } from "./dialog";
 
 export const Sheet = SheetPrimitive.Root;
 export const SheetTrigger = SheetPrimitive.Trigger;
@@ -16,7 +16,7 @@ export function SheetContent({
 }: ComponentProps<typeof SheetPrimitive.Content> & { side?: "right" | "left" }) {
   return (
     <SheetPrimitive.Portal>
-      <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70" />
+      <DialogOverlay />
       <SheetPrimitive.Content
         className={cn(
           "fixed inset-y-0 z-50 flex h-full w-3/4 max-w-sm flex-col gap-4 border bg-background p-6 shadow-lg",
@@ -26,10 +26,7 @@ export function SheetContent({
         {...props}
       >
         {children}
-        <SheetPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-80 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring">
-          <X className="size-5" aria-hidden="true" />
-          <span className="sr-only">Close</span>
-        </SheetPrimitive.Close>
+        <DialogCornerClose />
       </SheetPrimitive.Content>
     </SheetPrimitive.Portal>
   );

@@ -1,0 +1,33 @@
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "./table";
+
+describe("Table", () => {
+  it("is a real table with column headers and cells", () => {
+    render(
+      <Table>
+        <TableCaption>Users</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Name</TableHead>
+            <TableHead>Role</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          <TableRow>
+            <TableCell>Ada</TableCell>
+            <TableCell>admin</TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>,
+    );
+    const table = screen.getByRole("table", { name: "Users" });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Name", "Role"]);
+    expect(within(table).getAllByRole("row")).toHaveLength(2);
+    expect(within(table).getByRole("cell", { name: "Ada" })).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,0 @@
-import { PlaceholderPage } from "@/components/ui/placeholder-page";
-
-export default function DashboardPage() {
-  return <PlaceholderPage title="Console" />;
-}
