@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ContactSubmission } from "@shared/contact";
-import type { Database } from "../db/client";
 import { samplePdf } from "../../testing/contact-files";
-import { openTestDatabase } from "../../testing/test-database";
+import { useFileDatabase } from "../../testing/database-per-file";
 import { countSubmissions, recentSubmissions, storeSubmission, submissionResume } from "./store";
 
-let db: Database;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  ({ db, drop } = await openTestDatabase());
-});
-afterAll(async () => {
-  await drop();
-});
+const file = useFileDatabase();
 
 let tokens = 0;
 const captcha = () =>
@@ -39,6 +31,7 @@ const client = { ip: "203.0.113.7", userAgent: "Firefox" };
 
 describe("contact submissions store (Drizzle)", () => {
   it("lists what was stored newest first, counts it, and gives back a resume byte for byte", async () => {
+    const { db } = file;
     expect(await recentSubmissions(db.orm, 10)).toEqual([]);
     expect(await countSubmissions(db.orm)).toBe(0);
 
@@ -84,6 +77,7 @@ describe("contact submissions store (Drizzle)", () => {
   });
 
   it("stores nothing when the captcha token was already used", async () => {
+    const { db } = file;
     const before = await countSubmissions(db.orm);
     const token = captcha();
     await storeSubmission(db, token, submission(), undefined, client);

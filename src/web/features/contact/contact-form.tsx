@@ -1,6 +1,6 @@
 // First: zod must be told not to probe for eval before the contact schema is built (see lib/zod-config.ts).
 import "@/lib/zod-config";
-import { useId } from "react";
+import { useId, type ComponentProps } from "react";
 import { CONTACT_FIELDS, CONTACT_LIMITS, reasonAcceptsResume, reasonShowsMessage } from "@shared/contact";
 import { CONTACT_REASONS, RESUME_EXTENSIONS } from "@shared/constants";
 import { Button } from "@/components/ui/button";
@@ -14,6 +14,13 @@ import { FormAlert } from "./form-alert";
 import { ThankYou } from "./thank-you";
 import { useContactForm } from "./use-contact-form";
 
+interface TextFieldOptions extends Pick<
+  ComponentProps<"input">,
+  "required" | "autoComplete" | "maxLength" | "type" | "inputMode"
+> {
+  onChange?: () => void;
+}
+
 /** SPEC Contact page: the fields, the captcha, the alert and the send button; the state is in useContactForm. */
 export default function ContactForm() {
   const contact = useContactForm();
@@ -24,6 +31,21 @@ export default function ContactForm() {
   } = contact.form;
 
   if (contact.sent) return <ThankYou />;
+
+  const textField = (
+    name: "firstName" | "lastName" | "email" | "company",
+    label: string,
+    { onChange, ...input }: TextFieldOptions,
+  ) => (
+    <FormField
+      label={label}
+      required={input.required}
+      optional={!input.required}
+      error={errors[name]?.message}
+    >
+      {(control) => <Input {...control} {...register(name, { onChange })} {...input} />}
+    </FormField>
+  );
 
   return (
     <form
@@ -38,50 +60,28 @@ export default function ContactForm() {
         <span className="sr-only">with an asterisk</span> are required.
       </p>
       <div className="grid gap-6 sm:grid-cols-2">
-        <FormField label="First name" required error={errors.firstName?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...register(CONTACT_FIELDS.firstName)}
-              autoComplete="given-name"
-              maxLength={CONTACT_LIMITS.nameLength}
-            />
-          )}
-        </FormField>
-        <FormField label="Last name" required error={errors.lastName?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...register(CONTACT_FIELDS.lastName)}
-              autoComplete="family-name"
-              maxLength={CONTACT_LIMITS.nameLength}
-            />
-          )}
-        </FormField>
+        {textField(CONTACT_FIELDS.firstName, "First name", {
+          required: true,
+          autoComplete: "given-name",
+          maxLength: CONTACT_LIMITS.nameLength,
+        })}
+        {textField(CONTACT_FIELDS.lastName, "Last name", {
+          required: true,
+          autoComplete: "family-name",
+          maxLength: CONTACT_LIMITS.nameLength,
+        })}
       </div>
-
-      <FormField label="Email" required error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...register(CONTACT_FIELDS.email, { onChange: contact.onEmailChange })}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-          />
-        )}
-      </FormField>
-
-      <FormField label="Company" optional error={errors.company?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...register(CONTACT_FIELDS.company)}
-            autoComplete="organization"
-            maxLength={CONTACT_LIMITS.companyLength}
-          />
-        )}
-      </FormField>
+      {textField(CONTACT_FIELDS.email, "Email", {
+        required: true,
+        autoComplete: "email",
+        type: "email",
+        inputMode: "email",
+        onChange: contact.onEmailChange,
+      })}
+      {textField(CONTACT_FIELDS.company, "Company", {
+        autoComplete: "organization",
+        maxLength: CONTACT_LIMITS.companyLength,
+      })}
 
       <FormField label="Reason for contact" required error={errors.dropdown?.message}>
         {(control) => (
