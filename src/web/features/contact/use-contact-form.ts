@@ -51,17 +51,18 @@ export function useContactForm() {
 
   const [alert, setAlert] = useState<FormAlertMessage | null>(null);
   const [sent, setSent] = useState(false);
-  const [submitAttempt, setSubmitAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const captcha = useRef<CaptchaHandle>(null);
   const submit = useSubmitContact();
   const sending = submit.isPending;
 
-  // After a refused submit, the first field with a problem takes the focus.
+  // After a refused submit, the first field with a problem takes the focus. The submit count arrives in the same
+  // render as the errors it found (react-hook-form publishes both at once, after the invalid-submit callback).
+  const { submitCount } = form.formState;
   useEffect(() => {
-    if (submitAttempt === 0) return;
+    if (submitCount === 0) return;
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [submitAttempt]);
+  }, [submitCount]);
 
   const onCaptchaToken = useCallback(
     (token: string) => {
@@ -123,7 +124,6 @@ export function useContactForm() {
     void handleSubmit(send, (errors) => {
       // The captcha has no field of its own to show a message under: SPEC §5 makes it an alert.
       setAlert(errors[CONTACT_FIELDS.captcha] ? { message: CONTACT_MESSAGES.captchaRequired } : null);
-      setSubmitAttempt((n) => n + 1);
     })();
   };
 
