@@ -14,6 +14,12 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig } from "../src/server/config";
+import {
+  countSubmissions,
+  recentSubmissions,
+  submissionResume,
+  type SubmissionSummary,
+} from "../src/server/contact/store";
 import { openDatabase, type Database } from "../src/server/db/client";
 import { DataDirLockedError } from "../src/server/db/data-dir-lock";
 
@@ -29,19 +35,7 @@ interface Options {
   out?: string;
 }
 
-export interface SubmissionSummary {
-  id: string;
-  createdAt: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  company: string | null;
-  reason: string;
-  message: string | null;
-  resume: { originalName: string; storedName: string; type: string; size: number } | null;
-  clientIp: string | null;
-  userAgent: string | null;
-}
+export type { SubmissionSummary };
 
 const USAGE = `Usage:
   npm run contact:list -- [--limit N] [--json]
@@ -136,22 +130,16 @@ async function writeResume(db: Database, id: string, out: string, io: Io): Promi
     io.err(`contact:list: "${id}" is not a submission id (ids look like 3f2a…-…; see the list)`);
     return 2;
   }
-  const [row] = await db.query<{
-    resume_original_name: string | null;
-    resume_type: string | null;
-    resume_bytes: Uint8Array | null;
-  }>("SELECT resume_original_name, resume_type, resume_bytes FROM pulse.contact_submissions WHERE id = $1", [
-    id,
-  ]);
-  if (!row) {
+  const found = await submissionResume(db.orm, id);
+  if (!found) {
     io.err(`contact:list: no submission with id ${id}`);
     return 1;
   }
-  if (!row.resume_bytes) {
+  if (!found.resume) {
     io.err(`contact:list: submission ${id} has no resume`);
     return 1;
   }
-  const bytes = Buffer.from(row.resume_bytes);
+  const { bytes, originalName, type } = found.resume;
   try {
     // Never overwrite: an operator's existing file is not ours to replace.
     await writeFile(out, bytes, { flag: "wx", mode: 0o600 });
@@ -165,41 +153,14 @@ async function writeResume(db: Database, id: string, out: string, io: Io): Promi
     return 1;
   }
   io.out(
-    `Wrote the resume "${printable(row.resume_original_name ?? "")}" (${row.resume_type}, ${bytes.length.toLocaleString("en-US")} bytes) to ${path.resolve(out)}`,
+    `Wrote the resume "${printable(originalName)}" (${type}, ${bytes.length.toLocaleString("en-US")} bytes) to ${path.resolve(out)}`,
   );
   return 0;
 }
 
 async function list(db: Database, options: Options, io: Io): Promise<number> {
-  const rows = await db.query<Record<string, unknown>>(
-    `SELECT id, created_at, first_name, last_name, email, company, reason, message, resume_original_name,
-            resume_stored_name, resume_type, resume_size, client_ip, user_agent
-     FROM pulse.contact_submissions ORDER BY created_at DESC, id DESC LIMIT $1`,
-    [options.limit],
-  );
-  const [{ n: total } = { n: 0 }] = await db.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM pulse.contact_submissions",
-  );
-  const submissions: SubmissionSummary[] = rows.map((r) => ({
-    id: String(r.id),
-    createdAt: new Date(r.created_at as string).toISOString(),
-    firstName: String(r.first_name),
-    lastName: String(r.last_name),
-    email: String(r.email),
-    company: (r.company as string | null) ?? null,
-    reason: String(r.reason),
-    message: (r.message as string | null) ?? null,
-    resume: r.resume_stored_name
-      ? {
-          originalName: String(r.resume_original_name),
-          storedName: String(r.resume_stored_name),
-          type: String(r.resume_type),
-          size: Number(r.resume_size),
-        }
-      : null,
-    clientIp: (r.client_ip as string | null) ?? null,
-    userAgent: (r.user_agent as string | null) ?? null,
-  }));
+  const submissions = await recentSubmissions(db.orm, options.limit);
+  const total = await countSubmissions(db.orm);
 
   if (options.json) {
     io.out(JSON.stringify(submissions, null, 2));

@@ -33,6 +33,10 @@ export interface ZipFileEntry {
   data: Buffer;
   /** Deflate (default) or store. */
   store?: boolean;
+  /** Writes another compression method number into the headers (the data stays deflated or stored). */
+  method?: number;
+  /** Sets the "encrypted" flag (the data itself is left as it is). */
+  encrypted?: boolean;
 }
 
 /** A plain ZIP archive (deflated entries, no data descriptors) as Word and every zip tool write it. */
@@ -42,13 +46,14 @@ export function buildZip(entries: ZipFileEntry[]): Buffer {
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, "utf8");
-    const method = entry.store ? 0 : 8;
+    const method = entry.method ?? (entry.store ? 0 : 8);
     const payload = entry.store ? entry.data : deflateRawSync(entry.data);
     const crc = crc32(entry.data);
+    const flags = 0x0800 | (entry.encrypted ? 0x0001 : 0); // UTF-8 names
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt16LE(flags, 6);
     local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(payload.length, 18);
@@ -58,7 +63,7 @@ export function buildZip(entries: ZipFileEntry[]): Buffer {
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(flags, 8);
     central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(payload.length, 20);
@@ -85,18 +90,29 @@ function endOfCentralDirectory(count: number, cdSize: number, cdOffset: number):
 
 const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`;
+/** [Content_Types].xml of another OOXML kind (`…spreadsheetml.sheet`, `…ms-word.document.macroEnabled`). */
+export const contentTypesFor = (mainType: string) =>
+  CONTENT_TYPES.replace(
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
+    `${mainType}.main+xml`,
+  );
 const RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`;
 const documentXml = (text: string) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`;
 
-/** A minimal Word document Word itself opens. */
-export function sampleDocx(text = "Grace Hopper — resume"): Buffer {
-  return buildZip([
-    { name: "[Content_Types].xml", data: Buffer.from(CONTENT_TYPES) },
+/** The three parts of a minimal Word document, to build variants of it with `buildZip`. */
+export function docxEntries(text = "Grace Hopper — resume", contentTypes = CONTENT_TYPES): ZipFileEntry[] {
+  return [
+    { name: "[Content_Types].xml", data: Buffer.from(contentTypes) },
     { name: "_rels/.rels", data: Buffer.from(RELS) },
     { name: "word/document.xml", data: Buffer.from(documentXml(text)) },
-  ]);
+  ];
+}
+
+/** A minimal Word document Word itself opens. */
+export function sampleDocx(text = "Grace Hopper — resume"): Buffer {
+  return buildZip(docxEntries(text));
 }
 
 /** The start of a Linux ELF executable. */
@@ -121,6 +137,18 @@ export function deflateBombDocx(megabytes = 10): Buffer {
     { name: "[Content_Types].xml", data: Buffer.from(CONTENT_TYPES) },
     { name: "word/document.xml", data: Buffer.alloc(megabytes * 1024 * 1024) },
   ]);
+}
+
+/**
+ * A .docx of `count` parts of 1 MB of zeros each: no part is over the ratio check's 1 MB threshold, but together they
+ * declare `count` MB.
+ */
+export function manyMegabytesDocx(count: number): Buffer {
+  const megabyte = Buffer.alloc(1024 * 1024);
+  const entries: ZipFileEntry[] = [{ name: "[Content_Types].xml", data: Buffer.from(CONTENT_TYPES) }];
+  entries.push({ name: "word/document.xml", data: Buffer.from(documentXml("x")) });
+  for (let i = 0; i < count; i++) entries.push({ name: `word/media/zeros${i}.bin`, data: megabyte });
+  return buildZip(entries);
 }
 
 /** A .docx listing `count` entries (each a few bytes). */
@@ -160,5 +188,33 @@ export function overlappingDocx(copies = 50): Buffer {
     single.subarray(0, cdOffset),
     newCd,
     endOfCentralDirectory(copies + 2, newCd.length, cdOffset),
+  ]);
+}
+
+/**
+ * The "quoted" overlapping bomb: a stored entry whose data is the next entry's local header and data, so the second
+ * entry's bytes lie inside the first one's (each local header is valid; no two entries start at the same offset).
+ */
+export function quotedOverlapDocx(): Buffer {
+  const inner = buildZip([{ name: "word/document.xml", data: Buffer.alloc(1024 * 1024, 0x61) }]);
+  const innerCdOffset = inner.readUInt32LE(inner.length - 6);
+  const innerLocal = inner.subarray(0, innerCdOffset);
+  const outer = buildZip([
+    { name: "[Content_Types].xml", data: Buffer.from(CONTENT_TYPES) },
+    { name: "word/quote.bin", data: innerLocal, store: true },
+  ]);
+  const cdOffset = outer.readUInt32LE(outer.length - 6);
+  const cd = outer.subarray(cdOffset, outer.length - 22);
+  const quoteCentral = cd.subarray(46 + cd.readUInt16LE(28));
+  const quoteOffset = quoteCentral.readUInt32LE(42);
+  // The quoted entry's data starts after its own 30-byte header and name.
+  const quotedAt = quoteOffset + 30 + quoteCentral.readUInt16LE(28);
+  const documentCentral = Buffer.from(inner.subarray(innerCdOffset, inner.length - 22));
+  documentCentral.writeUInt32LE(quotedAt, 42);
+  const newCd = Buffer.concat([cd, documentCentral]);
+  return Buffer.concat([
+    outer.subarray(0, cdOffset),
+    newCd,
+    endOfCentralDirectory(3, newCd.length, cdOffset),
   ]);
 }

@@ -1,4 +1,5 @@
 import type { InjectOptions } from "fastify";
+import { captchaUsedTokens, contactSubmissions } from "../db/schema";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { RECAPTCHA_VERIFY_URL, verifyRecaptchaToken } from "./recaptcha";
@@ -157,15 +158,15 @@ describe("POST /api/contact with reCAPTCHA configured", () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.code).toBe("captcha_invalid");
 
-    const rows = await t.db.query<{ first_name: string }>("SELECT first_name FROM pulse.contact_submissions");
-    expect(rows).toEqual([{ first_name: "Grace" }]);
-    const used = await t.db.query<{ token_id: string; provider: string }>(
-      "SELECT token_id, provider FROM pulse.captcha_used_tokens",
-    );
+    const rows = await t.db.orm.select({ firstName: contactSubmissions.firstName }).from(contactSubmissions);
+    expect(rows).toEqual([{ firstName: "Grace" }]);
+    const used = await t.db.orm
+      .select({ tokenId: captchaUsedTokens.tokenId, provider: captchaUsedTokens.provider })
+      .from(captchaUsedTokens);
     expect(used).toEqual([
-      { token_id: expect.stringMatching(/^recaptcha:[0-9a-f]{64}$/), provider: "recaptcha" },
+      { tokenId: expect.stringMatching(/^recaptcha:[0-9a-f]{64}$/), provider: "recaptcha" },
     ]);
-    expect(used[0]!.token_id).not.toContain("solved-token-1");
+    expect(used[0]!.tokenId).not.toContain("solved-token-1");
   });
 
   it("answers 503 when Google cannot be reached", async () => {

@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { checkResume, inspectZip, sniffMagic } from "./resume-file";
+import { CONTACT_LIMITS } from "@shared/contact";
+import { checkResume, inspectZip } from "./resume-file";
 import {
   buildZip,
+  contentTypesFor,
   deflateBombDocx,
+  docxEntries,
   manyEntriesDocx,
+  manyMegabytesDocx,
   overlappingDocx,
+  quotedOverlapDocx,
   sampleDoc,
   sampleDocx,
   sampleElf,
@@ -12,27 +17,30 @@ import {
   samplePe,
 } from "../../testing/contact-files";
 
-describe("resume sniffing", () => {
-  it("recognises PDF, OLE2 and ZIP by their magic bytes", () => {
-    expect(sniffMagic(samplePdf())).toBe("pdf");
-    expect(sniffMagic(sampleDoc())).toBe("ole2");
-    expect(sniffMagic(sampleDocx())).toBe("zip");
-    expect(sniffMagic(sampleElf())).toBeUndefined();
-    expect(sniffMagic(Buffer.alloc(0))).toBeUndefined();
-  });
+const notA = (ext: string) => ({
+  ok: false,
+  reason: "content",
+  message: `The resume's content is not a ${ext} document. Please attach a real .pdf, .doc or .docx file.`,
+});
+const BOMB = {
+  ok: false,
+  reason: "zip_bomb",
+  message: "The .docx file expands to far more data than a resume needs and was refused.",
+};
 
-  it("accepts a real PDF, DOC and DOCX under their own extensions", () => {
-    expect(checkResume("cv.pdf", samplePdf())).toEqual({
+describe("resume check by content", () => {
+  it("accepts a real PDF, DOC and DOCX under their own extensions", async () => {
+    expect(await checkResume("cv.pdf", samplePdf())).toEqual({
       ok: true,
       kind: "pdf",
       mimeType: "application/pdf",
     });
-    expect(checkResume("CV.DOC", sampleDoc())).toEqual({
+    expect(await checkResume("CV.DOC", sampleDoc())).toEqual({
       ok: true,
       kind: "doc",
       mimeType: "application/msword",
     });
-    expect(checkResume("cv.docx", sampleDocx())).toEqual({
+    expect(await checkResume("cv.docx", sampleDocx())).toEqual({
       ok: true,
       kind: "docx",
       mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
@@ -44,35 +52,83 @@ describe("resume sniffing", () => {
     ["a PE executable", samplePe()],
     ["a Word document", sampleDocx()],
     ["plain text", Buffer.from("hello, I am a PDF")],
-  ])("refuses %s named .pdf", (_label, bytes) => {
-    expect(checkResume("resume.pdf", bytes)).toEqual({
+    ["an empty file", Buffer.alloc(0)],
+  ])("refuses %s named .pdf", async (_label, bytes) => {
+    expect(await checkResume("resume.pdf", bytes)).toEqual(notA(".pdf"));
+  });
+
+  it("refuses content under the wrong extension and names that are not a resume type", async () => {
+    expect(await checkResume("cv.doc", samplePdf())).toEqual(notA(".doc"));
+    expect(await checkResume("cv.docx", sampleDoc())).toEqual(notA(".docx"));
+    expect(await checkResume("cv.docx", samplePdf())).toEqual(notA(".docx"));
+    // Shorter than a compound file's header sector.
+    expect(await checkResume("cv.doc", sampleDoc().subarray(0, 100))).toEqual(notA(".doc"));
+    expect(await checkResume("cv.exe", samplePdf())).toEqual({
       ok: false,
-      reason: "content",
-      message: "The resume's content is not a .pdf document. Please attach a real .pdf, .doc or .docx file.",
+      reason: "extension",
+      message: "Your resume must be a .pdf, .doc or .docx file.",
     });
   });
 
-  it("refuses content under the wrong extension and names that are not a resume type", () => {
-    expect(checkResume("cv.doc", samplePdf())).toMatchObject({ ok: false, reason: "content" });
-    expect(checkResume("cv.docx", sampleDoc())).toMatchObject({ ok: false, reason: "content" });
-    expect(checkResume("cv.doc", sampleDoc().subarray(0, 100))).toMatchObject({
+  it("refuses anything over 5 MB before looking inside", async () => {
+    const big = Buffer.concat([samplePdf(), Buffer.alloc(CONTACT_LIMITS.resumeBytes)]);
+    expect(await checkResume("cv.pdf", big)).toEqual({
       ok: false,
-      reason: "content",
+      reason: "size",
+      message: "Your resume must be 5 MB or smaller.",
     });
-    expect(checkResume("cv.exe", samplePdf())).toMatchObject({ ok: false, reason: "extension" });
+    const atTheCap = Buffer.concat([
+      samplePdf(),
+      Buffer.alloc(CONTACT_LIMITS.resumeBytes - samplePdf().length),
+    ]);
+    expect(await checkResume("cv.pdf", atTheCap)).toMatchObject({ ok: true, kind: "pdf" });
   });
 
-  it("refuses a ZIP that is not a Word document", () => {
+  it("refuses a ZIP that is not a Word document", async () => {
     const jar = buildZip([{ name: "META-INF/MANIFEST.MF", data: Buffer.from("Manifest-Version: 1.0\n") }]);
-    expect(checkResume("cv.docx", jar)).toMatchObject({ ok: false, reason: "content" });
+    expect(await checkResume("cv.docx", jar)).toEqual(notA(".docx"));
     const truncated = sampleDocx().subarray(0, 200);
-    expect(checkResume("cv.docx", truncated)).toMatchObject({ ok: false, reason: "content" });
+    expect(await checkResume("cv.docx", truncated)).toEqual(notA(".docx"));
+    const withoutDocument = buildZip(docxEntries().filter((e) => e.name !== "word/document.xml"));
+    expect(await checkResume("cv.docx", withoutDocument)).toEqual(notA(".docx"));
+  });
+
+  it("refuses other Office packages dressed as a .docx: a spreadsheet, a macro-enabled document", async () => {
+    const sheet = buildZip(
+      docxEntries("x", contentTypesFor("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")),
+    );
+    expect(await checkResume("cv.docx", sheet)).toEqual(notA(".docx"));
+    const macros = buildZip(
+      docxEntries("x", contentTypesFor("application/vnd.ms-word.document.macroEnabled")),
+    );
+    expect(await checkResume("cv.docx", macros)).toEqual(notA(".docx"));
+  });
+
+  it("refuses encrypted entries, unknown compression methods, repeated names and lying stored sizes", async () => {
+    const [types, rels, document] = docxEntries();
+    const variants = {
+      encrypted: buildZip([types!, rels!, { ...document!, encrypted: true }]),
+      bzip2: buildZip([types!, rels!, { ...document!, method: 12 }]),
+      repeated: buildZip([types!, rels!, document!, document!]),
+    };
+    for (const [label, zip] of Object.entries(variants)) {
+      expect(await checkResume("cv.docx", zip), label).toEqual(notA(".docx"));
+    }
+    const stored = buildZip([types!, rels!, { ...document!, store: true }]);
+    expect(await checkResume("cv.docx", stored)).toMatchObject({ ok: true });
+    // The central directory says the stored entry inflates to one byte more than it holds.
+    const cdOffset = stored.readUInt32LE(stored.length - 6);
+    const lastCentral = stored.lastIndexOf(Buffer.from("PK\x01\x02", "latin1"));
+    expect(lastCentral).toBeGreaterThan(cdOffset);
+    const lying = Buffer.from(stored);
+    lying.writeUInt32LE(lying.readUInt32LE(lastCentral + 24) + 1, lastCentral + 24);
+    expect(await checkResume("cv.docx", lying)).toEqual(notA(".docx"));
   });
 });
 
 describe("zip bomb defences", () => {
-  it("reads a normal archive's central directory", () => {
-    const result = inspectZip(sampleDocx());
+  it("reads a normal archive's entries", async () => {
+    const result = await inspectZip(sampleDocx());
     expect(result.ok).toBe(true);
     if (result.ok) {
       expect(result.entries.map((e) => e.name)).toEqual([
@@ -83,32 +139,46 @@ describe("zip bomb defences", () => {
     }
   });
 
-  it("refuses an entry that inflates a thousand times its size", () => {
+  it("refuses an entry that inflates a thousand times its size", async () => {
     const bomb = deflateBombDocx(10);
     expect(bomb.length).toBeLessThan(100 * 1024);
-    expect(checkResume("cv.docx", bomb)).toEqual({
-      ok: false,
-      reason: "zip_bomb",
-      message: "The .docx file expands to far more data than a resume needs and was refused.",
-    });
+    expect(await inspectZip(bomb)).toEqual({ ok: false, bomb: true, problem: "compression ratio too high" });
+    expect(await checkResume("cv.docx", bomb)).toEqual(BOMB);
   });
 
-  it("refuses archives declaring more uncompressed bytes than allowed in total", () => {
-    const docx = sampleDocx();
-    expect(inspectZip(docx, { maxEntries: 1000, maxUncompressedBytes: 200, maxRatio: 200 })).toMatchObject({
+  it("refuses archives declaring more than 64 MB uncompressed in total", async () => {
+    expect(await checkResume("cv.docx", manyMegabytesDocx(60))).toMatchObject({ ok: true });
+    const bomb = manyMegabytesDocx(65);
+    expect(bomb.length).toBeLessThan(CONTACT_LIMITS.resumeBytes);
+    expect(await inspectZip(bomb)).toEqual({ ok: false, bomb: true, problem: "too many uncompressed bytes" });
+    expect(await checkResume("cv.docx", bomb)).toEqual(BOMB);
+    expect(await inspectZip(sampleDocx(), { ...DEFAULTS, maxUncompressedBytes: 200 })).toMatchObject({
       ok: false,
       bomb: true,
     });
   });
 
-  it("refuses more entries than a resume needs", () => {
-    expect(checkResume("cv.docx", manyEntriesDocx(1000))).toMatchObject({ ok: true });
-    expect(checkResume("cv.docx", manyEntriesDocx(1001))).toMatchObject({ ok: false, reason: "zip_bomb" });
+  it("refuses more entries than a resume needs", async () => {
+    expect(await checkResume("cv.docx", manyEntriesDocx(1000))).toMatchObject({ ok: true });
+    expect(await inspectZip(manyEntriesDocx(1001))).toEqual({
+      ok: false,
+      bomb: true,
+      problem: "1001 entries",
+    });
+    expect(await checkResume("cv.docx", manyEntriesDocx(1001))).toEqual(BOMB);
   });
 
-  it("refuses entries that overlap (many directory entries sharing one compressed stream)", () => {
+  it("refuses entries that overlap (many directory entries sharing one compressed stream)", async () => {
     const bomb = overlappingDocx(50);
-    expect(inspectZip(bomb)).toEqual({ ok: false, bomb: true, problem: "overlapping entries" });
-    expect(checkResume("cv.docx", bomb)).toMatchObject({ ok: false, reason: "zip_bomb" });
+    expect(await inspectZip(bomb)).toEqual({ ok: false, bomb: true, problem: "overlapping entries" });
+    expect(await checkResume("cv.docx", bomb)).toEqual(BOMB);
+  });
+
+  it("refuses an entry quoted inside another one's data", async () => {
+    const bomb = quotedOverlapDocx();
+    expect(await inspectZip(bomb)).toEqual({ ok: false, bomb: true, problem: "overlapping entries" });
+    expect(await checkResume("cv.docx", bomb)).toEqual(BOMB);
   });
 });
+
+const DEFAULTS = { maxEntries: 1_000, maxUncompressedBytes: 64 * 1024 * 1024, maxRatio: 200 };

@@ -1,9 +1,13 @@
-import { resumeExtensionOf } from "@shared/contact";
+import { fileTypeFromBuffer } from "file-type";
+import yauzl from "yauzl";
+import { CONTACT_LIMITS, CONTACT_MESSAGES, resumeExtensionOf } from "@shared/contact";
 
 /**
- * What a received resume really is, judged by its bytes as well as its name: a .pdf must start with "%PDF-", a .doc
- * must be an OLE2 compound file, a .docx must be a ZIP holding word/document.xml and [Content_Types].xml whose
- * central directory stays within sane limits (no zip bombs). Nothing is ever decompressed.
+ * What a received resume really is, judged by its bytes as well as its name (ARCHITECTURE §5 Contact pipeline). The
+ * format is recognised by file-type (a .pdf must be a PDF, a .doc an OLE2 compound file, a .docx a Word document
+ * by its [Content_Types].xml); a .docx's ZIP structure is read by yauzl and held to zip-bomb limits. Parsing
+ * untrusted archives is left to maintained libraries on purpose (issue #7 item 19). Nothing is ever inflated here
+ * beyond the small [Content_Types].xml file-type reads (it caps that read at 1 MB itself).
  */
 
 export type ResumeKind = "pdf" | "doc" | "docx";
@@ -29,34 +33,12 @@ export const DEFAULT_ZIP_LIMITS: ZipLimits = {
   maxRatio: 200,
 };
 
+/** Entries below this size are never judged by their ratio: a few KB of repetitive XML compresses very well. */
+const RATIO_THRESHOLD_BYTES = 1024 * 1024;
+
 export type ResumeCheck =
   | { ok: true; kind: ResumeKind; mimeType: string }
-  | { ok: false; reason: "extension" | "content" | "zip_bomb"; message: string };
-
-const PDF_MAGIC = Buffer.from("%PDF-", "latin1");
-const OLE2_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-const ZIP_LOCAL_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
-const SIG_LOCAL = 0x04034b50;
-const SIG_CENTRAL = 0x02014b50;
-const SIG_EOCD = 0x06054b50;
-const SIG_ZIP64_LOCATOR = 0x07064b50;
-const EOCD_SIZE = 22;
-const CENTRAL_SIZE = 46;
-const LOCAL_SIZE = 30;
-
-const DOCX_REQUIRED_ENTRIES = ["[Content_Types].xml", "word/document.xml"];
-
-const startsWith = (bytes: Uint8Array, magic: Uint8Array) =>
-  bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b);
-
-/** The kind the bytes are, from their magic numbers alone (a ZIP counts as "docx" only after checkDocx). */
-export function sniffMagic(bytes: Uint8Array): "pdf" | "ole2" | "zip" | undefined {
-  if (startsWith(bytes, PDF_MAGIC)) return "pdf";
-  if (startsWith(bytes, OLE2_MAGIC)) return "ole2";
-  if (startsWith(bytes, ZIP_LOCAL_MAGIC)) return "zip";
-  return undefined;
-}
+  | { ok: false; reason: "extension" | "size" | "content" | "zip_bomb"; message: string };
 
 export interface ZipEntry {
   name: string;
@@ -71,136 +53,122 @@ export type ZipInspection =
   | { ok: true; entries: ZipEntry[]; totalUncompressed: number }
   | { ok: false; bomb: boolean; problem: string };
 
+const DOCX_REQUIRED_ENTRIES = ["[Content_Types].xml", "word/document.xml"];
+/** Stored and deflated: all Word (and every other office suite) writes. */
+const ZIP_METHODS = new Set([0, 8]);
+
 /**
- * Reads a ZIP's central directory (never its data) and refuses archives that are malformed, multi-part, ZIP64,
- * encrypted, overlapping (the "overlapping files" bomb), or that declare too many entries or too many bytes.
+ * Reads a ZIP's central directory and local headers with yauzl (never inflating data) and refuses archives that
+ * yauzl cannot read (truncated, multi-disk, bad signatures, data beyond the end), that are encrypted, use another
+ * compression method or repeat a name, or that are bombs: too many entries, too many bytes declared in total, an
+ * entry inflating too far, or entries sharing bytes (the "overlapping files" bomb).
  */
-export function inspectZip(bytes: Buffer, limits: ZipLimits = DEFAULT_ZIP_LIMITS): ZipInspection {
+export async function inspectZip(
+  bytes: Buffer,
+  limits: ZipLimits = DEFAULT_ZIP_LIMITS,
+): Promise<ZipInspection> {
   const bad = (problem: string, bomb = false): ZipInspection => ({ ok: false, bomb, problem });
-  const eocd = findEndOfCentralDirectory(bytes);
-  if (eocd < 0) return bad("no end of central directory");
-  if (eocd >= 20 && bytes.readUInt32LE(eocd - 20) === SIG_ZIP64_LOCATOR) return bad("ZIP64 archive");
-  const disk = bytes.readUInt16LE(eocd + 4);
-  const cdDisk = bytes.readUInt16LE(eocd + 6);
-  const entriesOnDisk = bytes.readUInt16LE(eocd + 8);
-  const totalEntries = bytes.readUInt16LE(eocd + 10);
-  const cdSize = bytes.readUInt32LE(eocd + 12);
-  const cdOffset = bytes.readUInt32LE(eocd + 16);
-  if (disk !== 0 || cdDisk !== 0 || entriesOnDisk !== totalEntries) return bad("multi-part archive");
-  if (totalEntries === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff)
-    return bad("ZIP64 archive");
-  if (totalEntries > limits.maxEntries) return bad(`${totalEntries} entries`, true);
-  if (cdOffset + cdSize > eocd) return bad("central directory out of bounds");
-
-  const entries: ZipEntry[] = [];
-  const names = new Set<string>();
-  let totalUncompressed = 0;
-  let pos = cdOffset;
-  const cdEnd = cdOffset + cdSize;
-  for (let i = 0; i < totalEntries; i++) {
-    if (pos + CENTRAL_SIZE > cdEnd || bytes.readUInt32LE(pos) !== SIG_CENTRAL)
-      return bad("bad central entry");
-    const flags = bytes.readUInt16LE(pos + 8);
-    const method = bytes.readUInt16LE(pos + 10);
-    const compressedSize = bytes.readUInt32LE(pos + 20);
-    const uncompressedSize = bytes.readUInt32LE(pos + 24);
-    const nameLength = bytes.readUInt16LE(pos + 28);
-    const extraLength = bytes.readUInt16LE(pos + 30);
-    const commentLength = bytes.readUInt16LE(pos + 32);
-    const diskStart = bytes.readUInt16LE(pos + 34);
-    const localHeaderOffset = bytes.readUInt32LE(pos + 42);
-    const next = pos + CENTRAL_SIZE + nameLength + extraLength + commentLength;
-    if (next > cdEnd) return bad("bad central entry");
-    const name = bytes.toString("utf8", pos + CENTRAL_SIZE, pos + CENTRAL_SIZE + nameLength);
-    pos = next;
-
-    if (
-      compressedSize === 0xffffffff ||
-      uncompressedSize === 0xffffffff ||
-      localHeaderOffset === 0xffffffff
-    ) {
-      return bad("ZIP64 entry");
-    }
-    if (diskStart !== 0) return bad("multi-part archive");
-    if (flags & 0x1) return bad("encrypted entry");
-    if (method !== 0 && method !== 8) return bad(`compression method ${method}`);
-    if (method === 0 && compressedSize !== uncompressedSize) return bad("stored entry with mismatched sizes");
-    if (names.has(name)) return bad("duplicate entry name");
-    names.add(name);
-    totalUncompressed += uncompressedSize;
-    if (totalUncompressed > limits.maxUncompressedBytes) return bad("too many uncompressed bytes", true);
-    if (uncompressedSize > 1024 * 1024 && uncompressedSize > limits.maxRatio * Math.max(compressedSize, 1)) {
-      return bad("compression ratio too high", true);
-    }
-    entries.push({ name, method, flags, compressedSize, uncompressedSize, localHeaderOffset });
+  let zip: yauzl.ZipFile;
+  try {
+    // validateEntrySizes: a stored entry's two sizes must agree; strictFileNames: no backslash paths.
+    zip = await yauzl.fromBufferPromise(bytes, {
+      lazyEntries: true,
+      validateEntrySizes: true,
+      strictFileNames: true,
+    });
+  } catch (err) {
+    return bad(problemOf(err));
   }
-  if (pos !== cdEnd) return bad("central directory size mismatch");
+  try {
+    // Counted from the end record before a single entry is read.
+    if (zip.entryCount > limits.maxEntries) return bad(`${zip.entryCount} entries`, true);
 
-  // Every entry's data must lie before the central directory and no two may share bytes: many directory entries
-  // pointing into one compressed stream is how the densest zip bombs are built.
-  const byOffset = [...entries].sort((a, b) => a.localHeaderOffset - b.localHeaderOffset);
-  let previousEnd = 0;
-  for (const entry of byOffset) {
-    const at = entry.localHeaderOffset;
-    if (at < previousEnd) return bad("overlapping entries", true);
-    if (at + LOCAL_SIZE > cdOffset || bytes.readUInt32LE(at) !== SIG_LOCAL) return bad("bad local header");
-    const dataStart = at + LOCAL_SIZE + bytes.readUInt16LE(at + 26) + bytes.readUInt16LE(at + 28);
-    const dataEnd = dataStart + entry.compressedSize;
-    if (dataEnd > cdOffset) return bad("entry data out of bounds");
-    previousEnd = dataEnd;
+    const entries: ZipEntry[] = [];
+    const spans: { start: number; end: number }[] = [];
+    const names = new Set<string>();
+    let totalUncompressed = 0;
+    for await (const entry of zip.eachEntry()) {
+      const name = entry.fileName;
+      if (entry.isEncrypted()) return bad("encrypted entry");
+      if (!ZIP_METHODS.has(entry.compressionMethod))
+        return bad(`compression method ${entry.compressionMethod}`);
+      if (names.has(name)) return bad("duplicate entry name");
+      names.add(name);
+      totalUncompressed += entry.uncompressedSize;
+      if (totalUncompressed > limits.maxUncompressedBytes) return bad("too many uncompressed bytes", true);
+      if (
+        entry.uncompressedSize > RATIO_THRESHOLD_BYTES &&
+        entry.uncompressedSize > limits.maxRatio * Math.max(entry.compressedSize, 1)
+      ) {
+        return bad("compression ratio too high", true);
+      }
+      // yauzl checks the local header's signature and that the entry's data ends inside the file.
+      const { fileDataStart } = await zip.readLocalFileHeaderPromise(entry, { minimal: true });
+      spans.push({ start: entry.relativeOffsetOfLocalHeader, end: fileDataStart + entry.compressedSize });
+      entries.push({
+        name,
+        method: entry.compressionMethod,
+        flags: entry.generalPurposeBitFlag,
+        compressedSize: entry.compressedSize,
+        uncompressedSize: entry.uncompressedSize,
+        localHeaderOffset: entry.relativeOffsetOfLocalHeader,
+      });
+    }
+    // No two entries may share bytes: many directory entries pointing into one compressed stream is how the densest
+    // zip bombs are built, and yauzl (like most readers) does not look for it.
+    spans.sort((a, b) => a.start - b.start);
+    let previousEnd = 0;
+    for (const span of spans) {
+      if (span.start < previousEnd) return bad("overlapping entries", true);
+      previousEnd = span.end;
+    }
+    return { ok: true, entries, totalUncompressed };
+  } catch (err) {
+    return bad(problemOf(err));
+  } finally {
+    zip.close();
   }
-  return { ok: true, entries, totalUncompressed };
 }
 
-function findEndOfCentralDirectory(bytes: Buffer): number {
-  const last = bytes.length - EOCD_SIZE;
-  const first = Math.max(0, last - 0xffff);
-  for (let at = last; at >= first; at--) {
-    // The record must end exactly at the end of the file, with its comment.
-    if (
-      bytes.readUInt32LE(at) === SIG_EOCD &&
-      at + EOCD_SIZE + bytes.readUInt16LE(at + 20) === bytes.length
-    ) {
-      return at;
-    }
-  }
-  return -1;
-}
+const problemOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-const typeMessage = "Your resume must be a .pdf, .doc or .docx file.";
 const mismatch = (ext: string) =>
   `The resume's content is not a ${ext} document. Please attach a real .pdf, .doc or .docx file.`;
 
-/** Checks a received resume by name and by content. */
-export function checkResume(
+/** Checks a received resume by name, size and content. */
+export async function checkResume(
   name: string,
   bytes: Buffer,
   limits: ZipLimits = DEFAULT_ZIP_LIMITS,
-): ResumeCheck {
+): Promise<ResumeCheck> {
   const ext = resumeExtensionOf(name);
-  if (!ext) return { ok: false, reason: "extension", message: typeMessage };
-  const magic = sniffMagic(bytes);
+  if (!ext) return { ok: false, reason: "extension", message: CONTACT_MESSAGES.resumeType };
+  // The multipart reader stops at the cap already; this keeps the parsers below bounded whoever calls them.
+  if (bytes.length > CONTACT_LIMITS.resumeBytes)
+    return { ok: false, reason: "size", message: CONTACT_MESSAGES.resumeTooLarge };
   const ok = (kind: ResumeKind): ResumeCheck => ({ ok: true, kind, mimeType: RESUME_MIME_TYPES[kind] });
-  if (ext === ".pdf")
-    return magic === "pdf" ? ok("pdf") : { ok: false, reason: "content", message: mismatch(ext) };
-  if (ext === ".doc") {
-    return magic === "ole2" && bytes.length >= 512
-      ? ok("doc")
-      : { ok: false, reason: "content", message: mismatch(ext) };
+  const notIt: ResumeCheck = { ok: false, reason: "content", message: mismatch(ext) };
+
+  if (ext === ".docx") {
+    // The archive's limits first, so that a bomb is called a bomb whatever file-type would make of it.
+    const zip = await inspectZip(bytes, limits);
+    if (!zip.ok) {
+      return zip.bomb
+        ? {
+            ok: false,
+            reason: "zip_bomb",
+            message: "The .docx file expands to far more data than a resume needs and was refused.",
+          }
+        : notIt;
+    }
+    const names = new Set(zip.entries.map((e) => e.name));
+    if (!DOCX_REQUIRED_ENTRIES.every((n) => names.has(n))) return notIt;
   }
-  if (magic !== "zip") return { ok: false, reason: "content", message: mismatch(ext) };
-  const zip = inspectZip(bytes, limits);
-  if (!zip.ok) {
-    return zip.bomb
-      ? {
-          ok: false,
-          reason: "zip_bomb",
-          message: "The .docx file expands to far more data than a resume needs and was refused.",
-        }
-      : { ok: false, reason: "content", message: mismatch(ext) };
-  }
-  const names = new Set(zip.entries.map((e) => e.name));
-  return DOCX_REQUIRED_ENTRIES.every((n) => names.has(n))
-    ? ok("docx")
-    : { ok: false, reason: "content", message: mismatch(ext) };
+
+  const detected = (await fileTypeFromBuffer(bytes))?.ext;
+  if (ext === ".pdf") return detected === "pdf" ? ok("pdf") : notIt;
+  // A compound file is at least its 512-byte header sector; file-type looks at the first 8 bytes only.
+  if (ext === ".doc") return detected === "cfb" && bytes.length >= 512 ? ok("doc") : notIt;
+  // "docx" only: a macro-enabled document (docm), a template, a spreadsheet or a jar is not a Word resume.
+  return detected === "docx" ? ok("docx") : notIt;
 }

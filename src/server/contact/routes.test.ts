@@ -1,5 +1,7 @@
+import { asc, count } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { contactSubmissions } from "../db/schema";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { solvedAltchaToken } from "../../testing/captcha";
 import {
@@ -62,9 +64,10 @@ async function fields(overrides: Record<string, string | undefined> = {}): Promi
 }
 
 async function rows() {
-  return t.db.query<Record<string, unknown>>(
-    "SELECT * FROM pulse.contact_submissions ORDER BY created_at, id",
-  );
+  return t.db.orm
+    .select()
+    .from(contactSubmissions)
+    .orderBy(asc(contactSubmissions.createdAt), asc(contactSubmissions.id));
 }
 
 async function expectRefused(
@@ -95,17 +98,17 @@ describe("POST /api/contact — accepted submissions", () => {
     const all = await rows();
     expect(all).toHaveLength(before + 1);
     expect(all.at(-1)).toMatchObject({
-      first_name: "Ada",
-      last_name: "Lovelace",
+      firstName: "Ada",
+      lastName: "Lovelace",
       email: "ada@example.com",
       company: "Analytical Engines Ltd",
       reason: "Find out more about Pulse",
       message: null,
-      resume_original_name: null,
-      resume_stored_name: null,
-      resume_bytes: null,
-      client_ip: "127.0.0.1",
-      user_agent: "vitest-browser/1.0",
+      resumeOriginalName: null,
+      resumeStoredName: null,
+      resumeBytes: null,
+      clientIp: "127.0.0.1",
+      userAgent: "vitest-browser/1.0",
     });
   });
 
@@ -123,12 +126,12 @@ describe("POST /api/contact — accepted submissions", () => {
       reason: "Careers",
       message: "I would love to build Pulse.",
       company: null,
-      resume_original_name: "Ada CV.pdf",
-      resume_type: "application/pdf",
-      resume_size: pdf.length,
+      resumeOriginalName: "Ada CV.pdf",
+      resumeType: "application/pdf",
+      resumeSize: pdf.length,
     });
-    expect(row.resume_stored_name).toMatch(/^[0-9a-f-]{36}\.pdf$/);
-    expect(Buffer.from(row.resume_bytes as Uint8Array).equals(pdf)).toBe(true);
+    expect(row.resumeStoredName).toMatch(/^[0-9a-f-]{36}\.pdf$/);
+    expect(row.resumeBytes?.equals(pdf)).toBe(true);
   });
 
   it.each([
@@ -138,8 +141,8 @@ describe("POST /api/contact — accepted submissions", () => {
     const res = await t.app.inject(await multipart(await fields({ dropdown: "Careers" }), [{ name, bytes }]));
     expect(res.statusCode, res.body).toBe(200);
     const row = (await rows()).at(-1)!;
-    expect(row).toMatchObject({ resume_original_name: name, resume_type: type, resume_size: bytes.length });
-    expect(Buffer.from(row.resume_bytes as Uint8Array).equals(bytes)).toBe(true);
+    expect(row).toMatchObject({ resumeOriginalName: name, resumeType: type, resumeSize: bytes.length });
+    expect(row.resumeBytes?.equals(bytes)).toBe(true);
   });
 
   it("stores a 'Something else' submission with its message", async () => {
@@ -150,7 +153,7 @@ describe("POST /api/contact — accepted submissions", () => {
     expect((await rows()).at(-1)).toMatchObject({
       reason: "Something else",
       message: "Do you integrate with Linear?",
-      resume_bytes: null,
+      resumeBytes: null,
     });
   });
 });
@@ -409,10 +412,7 @@ describe("POST /api/contact — rate limit per client address", () => {
   it("refuses the submission past CONTACT_RATE_LIMIT within 10 minutes, for that address only", async () => {
     const limited = await createTestApp({ env: { CONTACT_RATE_LIMIT: "3" } });
     try {
-      const count = async () =>
-        (
-          await limited.db.query<{ n: number }>("SELECT count(*)::int AS n FROM pulse.contact_submissions")
-        )[0]!.n;
+      const stored = async () => (await limited.db.orm.select({ n: count() }).from(contactSubmissions))[0]!.n;
       const send = async (address: string) =>
         limited.app.inject({
           ...(await multipart({
@@ -431,7 +431,7 @@ describe("POST /api/contact — rate limit per client address", () => {
         },
       });
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(590);
-      expect(await count()).toBe(3);
+      expect(await stored()).toBe(3);
       // Another address is not affected; a 100-request flood from the first stays refused.
       expect((await send("198.51.100.2")).statusCode).toBe(200);
       const flood = await Promise.all(
@@ -440,7 +440,7 @@ describe("POST /api/contact — rate limit per client address", () => {
         ),
       );
       expect(flood.every((r) => r.statusCode === 429)).toBe(true);
-      expect(await count()).toBe(4);
+      expect(await stored()).toBe(4);
     } finally {
       await limited.close();
     }

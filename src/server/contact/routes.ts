@@ -53,7 +53,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
 
       let resume: AcceptedResume | undefined;
       if (form.resume) {
-        const check = checkResume(form.resume.filename, form.resume.bytes);
+        const check = await checkResume(form.resume.filename, form.resume.bytes);
         if (!check.ok) throw badRequest(check.message, "resume_invalid");
         resume = {
           originalName: form.resume.filename,

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useImperativeHandle } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWeb } from "../../../testing/render-web";
 import type { CaptchaProps } from "./captcha/captcha-handle";
 import ContactPage from "./contact-page";
@@ -24,6 +24,12 @@ vi.mock("./captcha/captcha-field", () => ({
     );
   },
 }));
+
+// The page loads the form as a chunk of its own; loaded once here, so no test waits for a cold import (which can take
+// longer than findBy's one second on a busy machine).
+beforeAll(async () => {
+  await import("./contact-form");
+});
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let info: ReturnType<typeof vi.spyOn>;
