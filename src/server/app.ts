@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { PublicConfig } from "@shared/public-config";
 import { requireSession, requireUser } from "./auth/guard";
 import { authPlugin } from "./auth/plugin";
-import { captchaRoutes } from "./captcha/routes";
+import { captchaRoutes } from "./platform/captcha/routes";
 import type { Config } from "./config";
 import { contactRoutes } from "./contact/routes";
 import type { Database } from "./db/client";

@@ -1,7 +1,7 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsync } from "fastify";
 import { CONTACT_FIELDS, contactSchema, type ContactResponse } from "@shared/contact";
-import { captchaError, createCaptchaVerifier } from "../captcha/verifier";
+import { captchaError, createCaptchaVerifier } from "../platform/captcha/verifier";
 import { HttpError, badRequest } from "../platform/errors";
 import { createRateLimiter, rateLimitHook } from "../platform/rate-limit/limiter";
 import { MULTIPART_LIMITS, readContactForm } from "./read-form";

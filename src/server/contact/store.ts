@@ -4,9 +4,9 @@ import type { ContactSubmission } from "@shared/contact";
 import { CONTACT_FIELDS } from "@shared/contact";
 import type { Database, Orm } from "../db/client";
 import { contactSubmissions } from "../db/schema";
-import type { CaptchaCheck } from "../captcha/types";
-import { claimToken } from "../captcha/used-tokens";
-import { captchaError } from "../captcha/verifier";
+import type { CaptchaCheck } from "../platform/captcha/types";
+import { claimToken } from "../platform/captcha/used-tokens";
+import { captchaError } from "../platform/captcha/verifier";
 import type { ResumeKind } from "./resume-file";
 
 export interface AcceptedResume {

@@ -1,44 +1,15 @@
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import type { SQL } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { schema } from "./schema";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
+import type { Database, Orm } from "./database";
 import { applyMigrations } from "./migrate";
 
-export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
-
-/**
- * The rows of a Drizzle `sql` query on either engine, on the database or inside a transaction: the one way raw
- * SQL is written where it reads better than the query builder.
- */
-export async function rowsOf<T>(
-  runner: { execute(query: SQL): PromiseLike<unknown> },
-  query: SQL,
-): Promise<T[]> {
-  const result = (await runner.execute(query)) as { rows: T[] };
-  return result.rows;
-}
-
-/** The one database handle the server uses, whichever engine is behind it (ARCHITECTURE §2). */
-export interface Database {
-  readonly kind: "postgres" | "pglite";
-  readonly orm: Orm;
-  /** A parameterised query returning rows. */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
-  /** Runs a script of several statements (no parameters) as one transaction. */
-  exec(script: string): Promise<void>;
-  /** Runs `fn` holding a session-level advisory lock (PostgreSQL only: PGlite has a single connection). */
-  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
-  /** Runs `onPayload` for each NOTIFY on `channel`; resolves to an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
-  ping(): Promise<void>;
-  close(): Promise<void>;
-}
+export { rowsOf, type Database, type Orm } from "./database";
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;

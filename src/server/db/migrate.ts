@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { Database } from "./client";
+import type { Database } from "./database";
 
 const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
 const MIGRATION_FILE = /^\d{4}_[a-z0-9_]+\.sql$/;

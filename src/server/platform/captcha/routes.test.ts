@@ -1,8 +1,8 @@
 import type { Challenge } from "altcha-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app";
+import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { ALTCHA_ALGORITHM, DEFAULT_ALTCHA_SETTINGS } from "./altcha";
-import { solveToToken } from "../../testing/captcha";
+import { solveToToken } from "../../../testing/captcha";
 import { createCaptchaVerifier } from "./verifier";
 
 let t: TestApp;

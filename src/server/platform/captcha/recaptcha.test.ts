@@ -1,7 +1,7 @@
 import type { InjectOptions } from "fastify";
-import { captchaUsedTokens, contactSubmissions } from "../db/schema";
+import { captchaUsedTokens, contactSubmissions } from "../../db/schema";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app";
+import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { RECAPTCHA_VERIFY_URL, verifyRecaptchaToken } from "./recaptcha";
 
 /** Google's siteverify as the test controls it. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
-import { notFound } from "../platform/errors";
-import { createRateLimiter, rateLimitHook } from "../platform/rate-limit/limiter";
+import { notFound } from "../errors";
+import { createRateLimiter, rateLimitHook } from "../rate-limit/limiter";
 import { createCaptchaVerifier } from "./verifier";
 
 /**

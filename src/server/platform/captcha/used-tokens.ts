@@ -1,6 +1,6 @@
 import { and, eq, gt, lt } from "drizzle-orm";
-import type { Orm } from "../db/client";
-import { captchaUsedTokens } from "../db/schema";
+import type { Orm } from "../../db/client";
+import { captchaUsedTokens } from "../../db/schema";
 import type { CaptchaProvider } from "./types";
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import type { Config } from "../config";
-import type { Database } from "../db/client";
-import { HttpError } from "../platform/errors";
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
+import { HttpError } from "../errors";
 import { CONTACT_MESSAGES } from "@shared/contact";
 import {
   DEFAULT_ALTCHA_SETTINGS,

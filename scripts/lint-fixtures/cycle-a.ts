@@ -1,0 +1,4 @@
+// Must fail lint (scripts/lint-rules.test.ts): a and b import each other.
+import { b } from "./cycle-b";
+
+export const a = () => b;

@@ -1,0 +1,118 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The layer rules of eslint.config.js (issue #7), each proved by code that must fail lint. The code is linted as
+ * if it lived at `filePath`; what it imports is real, so the rules see resolved paths as they do in the tree.
+ */
+const eslint = new ESLint();
+
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === "import-x/no-restricted-paths" || m.ruleId === "import-x/no-cycle")
+    .map((m) => m.message);
+}
+
+const FIXTURES: { rule: string; filePath: string; code: string; message: RegExp }[] = [
+  {
+    rule: "shared knows no side",
+    filePath: "src/shared/layer-fixture.ts",
+    code: 'import { loadConfig } from "../server/config";\nexport const x = loadConfig;\n',
+    message: /src\/shared knows no side/,
+  },
+  {
+    rule: "web never imports server",
+    filePath: "src/web/lib/layer-fixture.ts",
+    code: 'import { loadConfig } from "../../server/config";\nexport const x = loadConfig;\n',
+    message: /The web app never imports server code/,
+  },
+  {
+    rule: "server never imports web",
+    filePath: "src/server/platform/layer-fixture.ts",
+    code: 'import { cn } from "../../web/lib/cn";\nexport const x = cn;\n',
+    message: /The server never imports web code/,
+  },
+  {
+    rule: "components know no feature (relative import)",
+    filePath: "src/web/components/ui/layer-fixture.tsx",
+    code: 'import LandingPage from "../../features/landing/landing-page";\nexport const x = LandingPage;\n',
+    message: /components and lib sit below features and app/,
+  },
+  {
+    rule: "lib knows no app (alias import)",
+    filePath: "src/web/lib/layer-fixture.ts",
+    code: 'import { routes } from "@/routes";\nimport { SiteLayout } from "@/app/layout/site-layout";\nexport const x = [routes, SiteLayout];\n',
+    message: /components and lib sit below features and app/,
+  },
+  {
+    rule: "web features never import each other (relative import)",
+    filePath: "src/web/features/contact/layer-fixture.tsx",
+    code: 'import LandingPage from "../landing/landing-page";\nexport const x = LandingPage;\n',
+    message: /Features do not import each other/,
+  },
+  {
+    rule: "web features never import each other (alias import)",
+    filePath: "src/web/features/contact/layer-fixture.tsx",
+    code: 'import LandingPage from "@/features/landing/landing-page";\nexport const x = LandingPage;\n',
+    message: /Features do not import each other/,
+  },
+  {
+    rule: "web features sit below app",
+    filePath: "src/web/features/contact/layer-fixture.tsx",
+    code: 'import { SiteLayout } from "../../app/layout/site-layout";\nexport const x = SiteLayout;\n',
+    message: /Features sit below app/,
+  },
+  {
+    rule: "server features never import each other",
+    filePath: "src/server/auth/layer-fixture.ts",
+    code: 'import { contactRoutes } from "../contact/routes";\nexport const x = contactRoutes;\n',
+    message: /Features do not import each other/,
+  },
+  {
+    rule: "the data layer knows no feature",
+    filePath: "src/server/db/layer-fixture.ts",
+    code: 'import { loadSessionUser } from "../auth/users";\nexport const x = loadSessionUser;\n',
+    message: /The data layer and the platform know no feature/,
+  },
+  {
+    rule: "the platform knows no feature",
+    filePath: "src/server/platform/layer-fixture.ts",
+    code: 'import { requireUser } from "../auth/guard";\nexport const x = requireUser;\n',
+    message: /The data layer and the platform know no feature/,
+  },
+];
+
+describe("the layer rules", () => {
+  for (const { rule, filePath, code, message } of FIXTURES) {
+    it(`refuse: ${rule}`, async () => {
+      const messages = await restrictedImports(filePath, code);
+      expect(
+        messages.some((m) => message.test(m)),
+        messages.join("\n"),
+      ).toBe(true);
+    });
+  }
+
+  it("let allowed imports through (a feature using components, lib and shared; the server using db)", async () => {
+    expect(
+      await restrictedImports(
+        "src/web/features/contact/layer-fixture.tsx",
+        'import { Button } from "@/components/ui/button";\nimport { cn } from "../../lib/cn";\nimport { CONTACT_MESSAGES } from "@shared/contact";\nexport const x = [Button, cn, CONTACT_MESSAGES];\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImports(
+        "src/server/auth/layer-fixture.ts",
+        'import { openDatabase } from "../db/client";\nimport { HttpError } from "../platform/errors";\nexport const x = [openDatabase, HttpError];\n',
+      ),
+    ).toEqual([]);
+  });
+
+  it("refuse an import cycle", async () => {
+    const cyclic = new ESLint({ ignore: false });
+    const results = await cyclic.lintFiles(["scripts/lint-fixtures/cycle-a.ts"]);
+    const cycles = results.flatMap((r) => r.messages).filter((m) => m.ruleId === "import-x/no-cycle");
+    expect(cycles.map((m) => m.message)).toEqual([expect.stringMatching(/Dependency cycle detected/)]);
+  });
+});
