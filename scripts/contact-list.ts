@@ -12,21 +12,16 @@
  */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { ConfigError, loadConfig } from "../src/server/config";
 import {
   countSubmissions,
   recentSubmissions,
   submissionResume,
   type SubmissionSummary,
 } from "../src/server/contact/store";
-import { openDatabase, type Database } from "../src/server/db/client";
-import { DataDirLockedError } from "../src/server/db/data-dir-lock";
+import type { Database } from "../src/server/db/client";
+import { processIo, runIfMain, withOperatorDatabase, type Io } from "./operator-command";
 
-export interface Io {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
+export type { Io } from "./operator-command";
 
 interface Options {
   limit: number;
@@ -74,7 +69,7 @@ function parseArgs(argv: string[]): Options {
 export async function run(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
-  io: Io = defaultIo,
+  io: Io = processIo,
 ): Promise<number> {
   let options: Options;
   try {
@@ -86,41 +81,9 @@ export async function run(
     return err.message ? 2 : 0;
   }
 
-  let config;
-  try {
-    config = loadConfig(env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      io.err(`contact:list: ${err.message}`);
-      return 1;
-    }
-    throw err;
-  }
-
-  let db: Database;
-  try {
-    db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      io.err(
-        `contact:list: the embedded database in ${config.dataDir} is locked by a running Pulse server.\n` +
-          `  ${err.message}.\n` +
-          "  The embedded database (PGlite) can be open in only one process at a time: stop the Pulse server that uses\n" +
-          "  this DATA_DIR and run the command again. With PostgreSQL (DATABASE_URL) it can run while the server runs.",
-      );
-      return 1;
-    }
-    const where = config.databaseUrl ? "DATABASE_URL" : `the embedded database in ${config.dataDir}`;
-    io.err(`contact:list: cannot open ${where}: ${err instanceof Error ? err.message : String(err)}`);
-    return 1;
-  }
-
-  try {
-    if (options.resume !== undefined) return await writeResume(db, options.resume, options.out!, io);
-    return await list(db, options, io);
-  } finally {
-    await db.close();
-  }
+  return withOperatorDatabase("contact:list", env, io, (db) =>
+    options.resume !== undefined ? writeResume(db, options.resume, options.out!, io) : list(db, options, io),
+  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -203,19 +166,4 @@ function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-const defaultIo: Io = {
-  out: (line) => process.stdout.write(line + "\n"),
-  err: (line) => process.stderr.write(line + "\n"),
-};
-
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  run(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err: unknown) => {
-      process.stderr.write(`contact:list: ${err instanceof Error ? err.message : String(err)}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+runIfMain(import.meta.url, "contact:list", (argv) => run(argv));

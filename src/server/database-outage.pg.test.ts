@@ -31,7 +31,7 @@ beforeAll(async () => {
     webDir: undefined,
   };
   app = await buildApp(config, { db, logger: false });
-  app.get("/api/test/profiles", async () => ({
+  app.get("/test/profiles", async () => ({
     count: (await db.query("SELECT count(*) FROM pulse.user_profiles")).length,
   }));
   await app.ready();
@@ -47,7 +47,7 @@ afterAll(async () => {
 describe("losing PostgreSQL while running", () => {
   it("answers 503 with a clear error while the database is away, and recovers without a restart", async () => {
     expect((await app.inject({ url: "/healthz" })).statusCode).toBe(200);
-    expect((await app.inject({ url: "/api/test/profiles" })).statusCode).toBe(200);
+    expect((await app.inject({ url: "/test/profiles" })).statusCode).toBe(200);
 
     await proxy.cut();
     const health = await app.inject({ url: "/healthz" });
@@ -55,7 +55,7 @@ describe("losing PostgreSQL while running", () => {
     expect(health.json()).toEqual({
       error: { code: "database_unavailable", message: "The database is unreachable." },
     });
-    const api = await app.inject({ url: "/api/test/profiles" });
+    const api = await app.inject({ url: "/test/profiles" });
     expect(api.statusCode).toBe(503);
     expect(api.json().error.code).toBe("database_unavailable");
     expect(api.headers["retry-after"]).toBe("5");
@@ -64,6 +64,6 @@ describe("losing PostgreSQL while running", () => {
     await expect
       .poll(async () => (await app.inject({ url: "/healthz" })).statusCode, { timeout: 10_000 })
       .toBe(200);
-    expect((await app.inject({ url: "/api/test/profiles" })).statusCode).toBe(200);
+    expect((await app.inject({ url: "/test/profiles" })).statusCode).toBe(200);
   });
 });
