@@ -1,0 +1,83 @@
+import type { SelectOption } from "@/components/ui/select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { COMMUNICATION_METHODS } from "@shared/constants";
+import { ALL, filterPreferences, type MethodFilter } from "./admin-filters";
+import type { CommunicationPreference } from "./demo-data";
+import { EmptyRow, FilterBar } from "./filter-bar";
+
+export const NO_PREFERENCES_TEXT = "No preferences found (Demo mode - database tables need to be created)";
+
+const METHOD_FILTER_OPTIONS: SelectOption[] = [
+  { value: ALL, label: "All Methods" },
+  ...COMMUNICATION_METHODS.map((m) => ({ value: m, label: m })),
+];
+
+interface PreferencesTabProps {
+  preferences: readonly CommunicationPreference[];
+  search: string;
+  onSearchChange: (value: string) => void;
+  method: MethodFilter;
+  onMethodChange: (value: MethodFilter) => void;
+}
+
+/** SPEC §2 Preferences: the demo communication preferences, searched by user and filtered by method. */
+export function PreferencesTab({
+  preferences,
+  search,
+  onSearchChange,
+  method,
+  onMethodChange,
+}: PreferencesTabProps) {
+  const shown = filterPreferences(preferences, search, method);
+  return (
+    <div className="space-y-4">
+      <div>
+        <h2 className="text-xl font-semibold">Communication Preferences</h2>
+        <p className="text-sm text-muted-foreground">How and when each user is notified (demo mode)</p>
+      </div>
+      <FilterBar
+        searchLabel="Search preferences"
+        search={search}
+        onSearchChange={onSearchChange}
+        filterLabel="Filter by method"
+        filter={method}
+        onFilterChange={(value) => onMethodChange(value as MethodFilter)}
+        filterOptions={METHOD_FILTER_OPTIONS}
+      />
+      <Table>
+        <caption className="sr-only">Communication preferences</caption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>User</TableHead>
+            <TableHead>Method</TableHead>
+            <TableHead>Frequency</TableHead>
+            <TableHead>Work hours</TableHead>
+            <TableHead>Time zone</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {shown.length === 0 ? (
+            <EmptyRow colSpan={5} text={NO_PREFERENCES_TEXT} />
+          ) : (
+            shown.map((p) => (
+              <TableRow key={p.id}>
+                <TableCell>
+                  <span className="font-medium">
+                    {p.profile.first_name} {p.profile.last_name}
+                  </span>
+                  <span className="block text-xs text-muted-foreground">{p.profile.email}</span>
+                </TableCell>
+                <TableCell>{p.communication_method}</TableCell>
+                <TableCell>{p.frequency}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  {p.work_hours_start} - {p.work_hours_end}
+                </TableCell>
+                <TableCell>{p.timezone}</TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
