@@ -30,4 +30,27 @@ describe("Table", () => {
     expect(within(table).getAllByRole("row")).toHaveLength(2);
     expect(within(table).getByRole("cell", { name: "Ada" })).toBeInTheDocument();
   });
+
+  it("with scrollLabel, its scrolling box is a named region a keyboard can reach", () => {
+    render(
+      <Table scrollLabel="Users table">
+        <TableBody>
+          <TableRow>
+            <TableCell>Ada</TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>,
+    );
+    expect(screen.getByRole("region", { name: "Users table" })).toHaveAttribute("tabindex", "0");
+  });
+
+  it("without it, the box is neither a region nor a tab stop", () => {
+    const { container } = render(
+      <Table>
+        <TableBody />
+      </Table>,
+    );
+    expect(screen.queryByRole("region")).toBeNull();
+    expect(container.querySelector("[tabindex]")).toBeNull();
+  });
 });

@@ -44,7 +44,7 @@ export function PreferencesTab({
         onFilterChange={(value) => onMethodChange(value as MethodFilter)}
         filterOptions={METHOD_FILTER_OPTIONS}
       />
-      <Table>
+      <Table scrollLabel="Communication preferences table">
         <caption className="sr-only">Communication preferences</caption>
         <TableHeader>
           <TableRow>
