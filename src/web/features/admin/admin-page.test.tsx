@@ -2,14 +2,13 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "@/lib/toast";
+import { chooseOption } from "../../../testing/choose-option";
 import { renderWeb, signedInAs } from "../../../testing/render-web";
 import AdminPage from "./admin-page";
 
 vi.mock("@/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 beforeEach(() => vi.clearAllMocks());
-
-type User = ReturnType<typeof userEvent.setup>;
 
 const NO_USERS = "No users found (Demo mode - database tables need to be created)";
 const NO_PREFERENCES = "No preferences found (Demo mode - database tables need to be created)";
@@ -19,11 +18,6 @@ function renderPage() {
   const user = userEvent.setup();
   renderWeb(<AdminPage />, { route: "/project-manager", auth: signedInAs("ada@acme.com") });
   return user;
-}
-
-async function choose(user: User, combobox: string, option: string) {
-  await user.click(screen.getByRole("combobox", { name: combobox }));
-  await user.click(screen.getByRole("option", { name: option }));
 }
 
 /** The first cell of each body row: the user's name and e-mail, or the empty text. */
@@ -127,10 +121,10 @@ describe("User Admin", () => {
     ]);
     await user.type(screen.getByRole("searchbox", { name: "Search users" }), "Linus");
     expect(rowNames("Users")).toEqual(["Linus Paulinglinus.pauling@acme.com"]);
-    await choose(user, "Filter by role", "admin");
+    await chooseOption(user, "Filter by role", "admin");
     expect(rowNames("Users")).toEqual([NO_USERS]);
     expect(screen.getByRole("cell", { name: NO_USERS })).toHaveAttribute("colspan", "5");
-    await choose(user, "Filter by role", "All Roles");
+    await chooseOption(user, "Filter by role", "All Roles");
     expect(rowNames("Users")).toEqual(["Linus Paulinglinus.pauling@acme.com"]);
   });
 
@@ -138,7 +132,7 @@ describe("User Admin", () => {
     const user = renderPage();
     const change = screen.getByRole("combobox", { name: "Change role for Alan Turing" });
     expect(change).toHaveTextContent("team_lead");
-    await choose(user, "Change role for Alan Turing", "admin");
+    await chooseOption(user, "Change role for Alan Turing", "admin");
     expect(toast.success).toHaveBeenCalledWith("Success", {
       description: "User role updated successfully (demo mode)",
     });
@@ -215,7 +209,7 @@ describe("Preferences", () => {
     await user.clear(search);
     await user.type(search, "katherine");
     expect(rowNames("Communication preferences")).toEqual([NO_PREFERENCES]);
-    await choose(user, "Filter by method", "All Methods");
+    await chooseOption(user, "Filter by method", "All Methods");
     expect(rowNames("Communication preferences")).toEqual(["Katherine Johnsonkatherine.johnson@acme.com"]);
     await user.clear(search);
     await user.type(search, "nobody");
@@ -257,7 +251,7 @@ describe("Impersonation", () => {
     await user.type(reasonBox(), "Support ticket 42");
     expect(startButton()).toBeDisabled();
     await user.clear(reasonBox());
-    await choose(user, "User to impersonate", "Grace Hopper (grace.hopper@acme.com)");
+    await chooseOption(user, "User to impersonate", "Grace Hopper (grace.hopper@acme.com)");
     expect(startButton()).toBeDisabled();
     await user.type(reasonBox(), "   ");
     expect(startButton()).toBeDisabled();
@@ -273,7 +267,7 @@ describe("Impersonation", () => {
     await user.type(reasonBox(), "Checking a report{Enter}");
     expect(toast.error).toHaveBeenCalledTimes(2);
     await user.clear(reasonBox());
-    await choose(user, "User to impersonate", "Grace Hopper (grace.hopper@acme.com)");
+    await chooseOption(user, "User to impersonate", "Grace Hopper (grace.hopper@acme.com)");
     await user.type(reasonBox(), "  {Enter}");
     expect(toast.error).toHaveBeenCalledTimes(3);
     expect(screen.queryByText("IMPERSONATION ACTIVE")).toBeNull();
@@ -281,7 +275,7 @@ describe("Impersonation", () => {
 
   it("starts with the banner naming the user, then stop clears the selection and the reason", async () => {
     const user = await openImpersonation();
-    await choose(user, "User to impersonate", "Alan Turing (alan.turing@acme.com)");
+    await chooseOption(user, "User to impersonate", "Alan Turing (alan.turing@acme.com)");
     await user.type(reasonBox(), "Reproducing a bug{Enter}");
     expect(toast.error).not.toHaveBeenCalled();
     const banner = screen.getByRole("alert");
@@ -305,7 +299,7 @@ describe("Impersonation", () => {
 
   it("starts with a click too", async () => {
     const user = await openImpersonation();
-    await choose(user, "User to impersonate", "Ada Lovelace (ada.lovelace@acme.com)");
+    await chooseOption(user, "User to impersonate", "Ada Lovelace (ada.lovelace@acme.com)");
     await user.type(reasonBox(), "Audit");
     await user.click(startButton());
     expect(screen.getByRole("alert")).toHaveTextContent("IMPERSONATION ACTIVE");

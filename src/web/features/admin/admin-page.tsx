@@ -1,12 +1,12 @@
-import { useState } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { usePageTitle } from "@/lib/use-page-title";
-import { ALL, type MethodFilter, type RoleFilter } from "./admin-filters";
+import type { AdminRole, CommunicationMethod } from "@shared/constants";
 import { DEMO_ADMIN_USERS, DEMO_PREFERENCES } from "./demo-data";
 import { ImpersonationBanner } from "./impersonation-banner";
 import { ImpersonationTab } from "./impersonation-tab";
 import { PreferencesTab } from "./preferences-tab";
 import { useImpersonation } from "./use-impersonation";
+import { useTableFilters } from "./use-table-filters";
 import { UserAdminTab } from "./user-admin-tab";
 
 /**
@@ -16,10 +16,8 @@ import { UserAdminTab } from "./user-admin-tab";
  */
 export default function AdminPage() {
   usePageTitle("PulseOps");
-  const [userSearch, setUserSearch] = useState("");
-  const [role, setRole] = useState<RoleFilter>(ALL);
-  const [preferenceSearch, setPreferenceSearch] = useState("");
-  const [method, setMethod] = useState<MethodFilter>(ALL);
+  const userFilters = useTableFilters<AdminRole>();
+  const preferenceFilters = useTableFilters<CommunicationMethod>();
   const impersonation = useImpersonation();
   const impersonated = impersonation.active
     ? DEMO_ADMIN_USERS.find((u) => u.id === impersonation.userId)
@@ -41,22 +39,10 @@ export default function AdminPage() {
           <TabsTrigger value="impersonation">Impersonation</TabsTrigger>
         </TabsList>
         <TabsContent value="users" className="pt-4">
-          <UserAdminTab
-            users={DEMO_ADMIN_USERS}
-            search={userSearch}
-            onSearchChange={setUserSearch}
-            role={role}
-            onRoleChange={setRole}
-          />
+          <UserAdminTab users={DEMO_ADMIN_USERS} filters={userFilters} />
         </TabsContent>
         <TabsContent value="preferences" className="pt-4">
-          <PreferencesTab
-            preferences={DEMO_PREFERENCES}
-            search={preferenceSearch}
-            onSearchChange={setPreferenceSearch}
-            method={method}
-            onMethodChange={setMethod}
-          />
+          <PreferencesTab preferences={DEMO_PREFERENCES} filters={preferenceFilters} />
         </TabsContent>
         <TabsContent value="impersonation" className="pt-4">
           <ImpersonationTab users={DEMO_ADMIN_USERS} impersonation={impersonation} />

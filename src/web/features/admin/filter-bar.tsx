@@ -1,48 +1,33 @@
-import { Search } from "lucide-react";
-import { Input } from "@/components/ui/input";
+import { SearchInput } from "@/components/ui/search-input";
 import { OptionSelect, type SelectOption } from "@/components/ui/select";
 import { TableCell, TableRow } from "@/components/ui/table";
+import type { PreferenceProfile } from "./demo-data";
+import type { TableFilters } from "./use-table-filters";
 
-interface FilterBarProps {
+interface FilterBarProps<F extends string> {
   searchLabel: string;
-  search: string;
-  onSearchChange: (value: string) => void;
   filterLabel: string;
-  filter: string;
-  onFilterChange: (value: string) => void;
+  filters: TableFilters<F>;
   filterOptions: readonly SelectOption[];
 }
 
 /** The search box and the one filter of an admin table (User Admin: role; Preferences: method). */
-export function FilterBar({
+export function FilterBar<F extends string>({
   searchLabel,
-  search,
-  onSearchChange,
   filterLabel,
-  filter,
-  onFilterChange,
+  filters,
   filterOptions,
-}: FilterBarProps) {
+}: FilterBarProps<F>) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-      <div className="relative flex-1">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          type="search"
-          aria-label={searchLabel}
-          placeholder={`${searchLabel}...`}
-          value={search}
-          onChange={(e) => onSearchChange(e.target.value)}
-          className="pl-9"
-        />
+      <div className="flex-1">
+        <SearchInput label={searchLabel} value={filters.search} onValueChange={filters.setSearch} />
       </div>
       <OptionSelect
         aria-label={filterLabel}
-        value={filter}
-        onValueChange={onFilterChange}
+        value={filters.filter}
+        // The options are built from the same lists as F, so every value is one of them.
+        onValueChange={(value) => filters.setFilter(value as F)}
         options={filterOptions}
         className="sm:w-48"
       />
@@ -58,5 +43,17 @@ export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
         {text}
       </TableCell>
     </TableRow>
+  );
+}
+
+/** A user's name over their e-mail, the first cell of both admin tables. */
+export function PersonCell({ person }: { person: PreferenceProfile }) {
+  return (
+    <TableCell>
+      <span className="font-medium">
+        {person.first_name} {person.last_name}
+      </span>
+      <span className="block text-xs text-muted-foreground">{person.email}</span>
+    </TableCell>
   );
 }

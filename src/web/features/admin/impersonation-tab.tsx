@@ -2,7 +2,7 @@ import { ShieldAlert } from "lucide-react";
 import { useId, type FormEvent, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { Field } from "@/components/ui/label";
 import { OptionSelect, type SelectOption } from "@/components/ui/select";
 import { toast } from "@/lib/toast";
 import type { AdminUser } from "./demo-data";
@@ -45,8 +45,7 @@ export function ImpersonationTab({ users, impersonation }: ImpersonationTabProps
         </p>
       </div>
       <fieldset disabled={active} className="space-y-4">
-        <div className="space-y-2">
-          <Label htmlFor={`${id}-user`}>User to impersonate</Label>
+        <Field id={`${id}-user`} label="User to impersonate">
           <OptionSelect
             id={`${id}-user`}
             placeholder="Select a user"
@@ -54,9 +53,8 @@ export function ImpersonationTab({ users, impersonation }: ImpersonationTabProps
             onValueChange={setUserId}
             options={options}
           />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor={`${id}-reason`}>Reason for impersonation</Label>
+        </Field>
+        <Field id={`${id}-reason`} label="Reason for impersonation">
           <Input
             id={`${id}-reason`}
             placeholder="e.g. Investigating a reported notification issue"
@@ -64,7 +62,7 @@ export function ImpersonationTab({ users, impersonation }: ImpersonationTabProps
             onChange={(e) => setReason(e.target.value)}
             onKeyDown={onReasonKeyDown}
           />
-        </div>
+        </Field>
         <Button type="submit" variant="destructive" disabled={!canStart}>
           <ShieldAlert aria-hidden="true" />
           Start Impersonation

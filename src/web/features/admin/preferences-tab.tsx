@@ -1,9 +1,10 @@
 import type { SelectOption } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { COMMUNICATION_METHODS } from "@shared/constants";
-import { ALL, filterPreferences, type MethodFilter } from "./admin-filters";
+import { COMMUNICATION_METHODS, type CommunicationMethod } from "@shared/constants";
+import { ALL, filterPreferences } from "./admin-filters";
 import type { CommunicationPreference } from "./demo-data";
-import { EmptyRow, FilterBar } from "./filter-bar";
+import { EmptyRow, FilterBar, PersonCell } from "./filter-bar";
+import type { TableFilters } from "./use-table-filters";
 
 export const NO_PREFERENCES_TEXT = "No preferences found (Demo mode - database tables need to be created)";
 
@@ -14,21 +15,12 @@ const METHOD_FILTER_OPTIONS: SelectOption[] = [
 
 interface PreferencesTabProps {
   preferences: readonly CommunicationPreference[];
-  search: string;
-  onSearchChange: (value: string) => void;
-  method: MethodFilter;
-  onMethodChange: (value: MethodFilter) => void;
+  filters: TableFilters<CommunicationMethod>;
 }
 
 /** SPEC §2 Preferences: the demo communication preferences, searched by user and filtered by method. */
-export function PreferencesTab({
-  preferences,
-  search,
-  onSearchChange,
-  method,
-  onMethodChange,
-}: PreferencesTabProps) {
-  const shown = filterPreferences(preferences, search, method);
+export function PreferencesTab({ preferences, filters }: PreferencesTabProps) {
+  const shown = filterPreferences(preferences, filters.search, filters.filter);
   return (
     <div className="space-y-4">
       <div>
@@ -37,11 +29,8 @@ export function PreferencesTab({
       </div>
       <FilterBar
         searchLabel="Search preferences"
-        search={search}
-        onSearchChange={onSearchChange}
         filterLabel="Filter by method"
-        filter={method}
-        onFilterChange={(value) => onMethodChange(value as MethodFilter)}
+        filters={filters}
         filterOptions={METHOD_FILTER_OPTIONS}
       />
       <Table scrollLabel="Communication preferences table">
@@ -61,12 +50,7 @@ export function PreferencesTab({
           ) : (
             shown.map((p) => (
               <TableRow key={p.id}>
-                <TableCell>
-                  <span className="font-medium">
-                    {p.profile.first_name} {p.profile.last_name}
-                  </span>
-                  <span className="block text-xs text-muted-foreground">{p.profile.email}</span>
-                </TableCell>
+                <PersonCell person={p.profile} />
                 <TableCell>{p.communication_method}</TableCell>
                 <TableCell>{p.frequency}</TableCell>
                 <TableCell className="whitespace-nowrap">

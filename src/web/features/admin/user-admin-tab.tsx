@@ -4,11 +4,12 @@ import { Button } from "@/components/ui/button";
 import { OptionSelect, type SelectOption } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/lib/toast";
-import { ADMIN_ROLES } from "@shared/constants";
-import { ALL, filterUsers, type RoleFilter } from "./admin-filters";
+import { ADMIN_ROLES, type AdminRole } from "@shared/constants";
+import { ALL, filterUsers } from "./admin-filters";
 import type { AdminUser } from "./demo-data";
-import { EmptyRow, FilterBar } from "./filter-bar";
+import { EmptyRow, FilterBar, PersonCell } from "./filter-bar";
 import { RoleBadge } from "./role-badge";
+import type { TableFilters } from "./use-table-filters";
 
 export const NO_USERS_TEXT = "No users found (Demo mode - database tables need to be created)";
 export const ROLE_UPDATED_TEXT = "User role updated successfully (demo mode)";
@@ -21,15 +22,12 @@ const fullName = (u: AdminUser) => `${u.first_name} ${u.last_name}`;
 
 interface UserAdminTabProps {
   users: readonly AdminUser[];
-  search: string;
-  onSearchChange: (value: string) => void;
-  role: RoleFilter;
-  onRoleChange: (value: RoleFilter) => void;
+  filters: TableFilters<AdminRole>;
 }
 
 /** SPEC §2 User Admin: the demo users, searched and filtered by role; role changes and Add User are demo only. */
-export function UserAdminTab({ users, search, onSearchChange, role, onRoleChange }: UserAdminTabProps) {
-  const shown = filterUsers(users, search, role);
+export function UserAdminTab({ users, filters }: UserAdminTabProps) {
+  const shown = filterUsers(users, filters.search, filters.filter);
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -45,11 +43,8 @@ export function UserAdminTab({ users, search, onSearchChange, role, onRoleChange
       </div>
       <FilterBar
         searchLabel="Search users"
-        search={search}
-        onSearchChange={onSearchChange}
         filterLabel="Filter by role"
-        filter={role}
-        onFilterChange={(value) => onRoleChange(value as RoleFilter)}
+        filters={filters}
         filterOptions={ROLE_FILTER_OPTIONS}
       />
       <Table>
@@ -69,10 +64,7 @@ export function UserAdminTab({ users, search, onSearchChange, role, onRoleChange
           ) : (
             shown.map((u) => (
               <TableRow key={u.id}>
-                <TableCell>
-                  <span className="font-medium">{fullName(u)}</span>
-                  <span className="block text-xs text-muted-foreground">{u.email}</span>
-                </TableCell>
+                <PersonCell person={u} />
                 <TableCell>
                   <RoleBadge role={u.role} />
                 </TableCell>

@@ -1,6 +1,6 @@
 import { useId, useState, type ComponentProps, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
+import { Field } from "@/components/ui/label";
 import { OptionSelect, type SelectOption } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/lib/toast";
@@ -116,10 +116,9 @@ function LabelledSelect({
   ...choice
 }: ComponentProps<typeof OptionSelect> & { id: string; label: string }) {
   return (
-    <div className="space-y-2">
-      <Label htmlFor={choice.id}>{label}</Label>
+    <Field id={choice.id} label={label}>
       <OptionSelect {...choice} />
-    </div>
+    </Field>
   );
 }
 
