@@ -1,6 +1,15 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "./table";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableColumns,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "./table";
 
 describe("Table", () => {
   it("is a real table with column headers and cells", () => {
@@ -52,5 +61,15 @@ describe("Table", () => {
     );
     expect(screen.queryByRole("region")).toBeNull();
     expect(container.querySelector("[tabindex]")).toBeNull();
+  });
+
+  it("TableColumns writes the header row from a list", () => {
+    render(
+      <Table>
+        <caption>Roles</caption>
+        <TableColumns columns={["Name", "Role"]} />
+      </Table>,
+    );
+    expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Name", "Role"]);
   });
 });

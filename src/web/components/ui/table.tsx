@@ -61,3 +61,16 @@ export function TableCell({ className, ...props }: ComponentProps<"td">) {
 export function TableCaption({ className, ...props }: ComponentProps<"caption">) {
   return <caption className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />;
 }
+
+/** The header row of a table whose column headings are plain text. */
+export function TableColumns({ columns }: { columns: readonly string[] }) {
+  return (
+    <TableHeader>
+      <TableRow>
+        {columns.map((column) => (
+          <TableHead key={column}>{column}</TableHead>
+        ))}
+      </TableRow>
+    </TableHeader>
+  );
+}

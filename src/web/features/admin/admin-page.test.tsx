@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "@/lib/toast";
+import { columnHeaders } from "../../../testing/table-queries";
 import { chooseOption } from "../../../testing/choose-option";
 import { renderWeb, signedInAs } from "../../../testing/render-web";
 import AdminPage from "./admin-page";
@@ -53,11 +54,7 @@ describe("User Admin", () => {
   it("lists every demo user with e-mail, role badge, created and last sign-in dates", () => {
     renderPage();
     const table = screen.getByRole("table", { name: "Users" });
-    expect(
-      within(table)
-        .getAllByRole("columnheader")
-        .map((h) => h.textContent),
-    ).toEqual(["User", "Role", "Created", "Last sign-in", "Change role"]);
+    expect(columnHeaders(table)).toEqual(["User", "Role", "Created", "Last sign-in", "Change role"]);
     expect(rowNames("Users")).toEqual([
       "Ada Lovelaceada.lovelace@acme.com",
       "Grace Hoppergrace.hopper@acme.com",
@@ -164,11 +161,7 @@ describe("Preferences", () => {
   it("lists the demo preferences with method, frequency, work hours and time zone", async () => {
     await openPreferences();
     const table = screen.getByRole("table", { name: "Communication preferences" });
-    expect(
-      within(table)
-        .getAllByRole("columnheader")
-        .map((h) => h.textContent),
-    ).toEqual(["User", "Method", "Frequency", "Work hours", "Time zone"]);
+    expect(columnHeaders(table)).toEqual(["User", "Method", "Frequency", "Work hours", "Time zone"]);
     const cells = (name: RegExp) =>
       within(screen.getByRole("row", { name }))
         .getAllByRole("cell")

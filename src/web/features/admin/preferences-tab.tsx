@@ -1,5 +1,5 @@
 import type { SelectOption } from "@/components/ui/select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableColumns, TableRow } from "@/components/ui/table";
 import { COMMUNICATION_METHODS, type CommunicationMethod } from "@shared/constants";
 import { ALL, filterPreferences } from "./admin-filters";
 import type { CommunicationPreference } from "./demo-data";
@@ -35,15 +35,7 @@ export function PreferencesTab({ preferences, filters }: PreferencesTabProps) {
       />
       <Table scrollLabel="Communication preferences table">
         <caption className="sr-only">Communication preferences</caption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>User</TableHead>
-            <TableHead>Method</TableHead>
-            <TableHead>Frequency</TableHead>
-            <TableHead>Work hours</TableHead>
-            <TableHead>Time zone</TableHead>
-          </TableRow>
-        </TableHeader>
+        <TableColumns columns={["User", "Method", "Frequency", "Work hours", "Time zone"]} />
         <TableBody>
           {shown.length === 0 ? (
             <EmptyRow colSpan={5} text={NO_PREFERENCES_TEXT} />

@@ -2,7 +2,7 @@ import { format, parseISO } from "date-fns";
 import { UserPlus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { OptionSelect, type SelectOption } from "@/components/ui/select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableColumns, TableRow } from "@/components/ui/table";
 import { toast } from "@/lib/toast";
 import { ADMIN_ROLES, type AdminRole } from "@shared/constants";
 import { ALL, filterUsers } from "./admin-filters";
@@ -49,15 +49,7 @@ export function UserAdminTab({ users, filters }: UserAdminTabProps) {
       />
       <Table>
         <caption className="sr-only">Users</caption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>User</TableHead>
-            <TableHead>Role</TableHead>
-            <TableHead>Created</TableHead>
-            <TableHead>Last sign-in</TableHead>
-            <TableHead>Change role</TableHead>
-          </TableRow>
-        </TableHeader>
+        <TableColumns columns={["User", "Role", "Created", "Last sign-in", "Change role"]} />
         <TableBody>
           {shown.length === 0 ? (
             <EmptyRow colSpan={5} text={NO_USERS_TEXT} />

@@ -2,6 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "@/lib/toast";
+import { columnHeaders } from "../../../testing/table-queries";
 import { chooseOption } from "../../../testing/choose-option";
 import { RaciPanel, RaciTable } from "./raci-panel";
 
@@ -13,11 +14,7 @@ describe("RaciPanel", () => {
   it("shows the always-empty table with SPEC's empty text", () => {
     render(<RaciPanel />);
     const table = screen.getByRole("table", { name: "RACI Assignments" });
-    expect(
-      within(table)
-        .getAllByRole("columnheader")
-        .map((h) => h.textContent),
-    ).toEqual(["Task", "Project", "User", "Role", "Actions"]);
+    expect(columnHeaders(table)).toEqual(["Task", "Project", "User", "Role", "Actions"]);
     expect(
       within(table).getByRole("cell", {
         name: "No RACI assignments found (Demo mode - database tables need to be created)",

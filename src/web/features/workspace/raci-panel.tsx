@@ -2,7 +2,7 @@ import { useId, useState, type ComponentProps, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/label";
 import { OptionSelect, type SelectOption } from "@/components/ui/select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableColumns, TableRow } from "@/components/ui/table";
 import { toast } from "@/lib/toast";
 import { RACI_ROLES } from "@shared/constants";
 import {
@@ -127,15 +127,7 @@ export function RaciTable({ assignments }: { assignments: readonly RaciAssignmen
   return (
     <Table>
       <caption className="mb-2 text-left font-semibold">RACI Assignments</caption>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Task</TableHead>
-          <TableHead>Project</TableHead>
-          <TableHead>User</TableHead>
-          <TableHead>Role</TableHead>
-          <TableHead>Actions</TableHead>
-        </TableRow>
-      </TableHeader>
+      <TableColumns columns={["Task", "Project", "User", "Role", "Actions"]} />
       <TableBody>
         {assignments.length === 0 ? (
           <TableRow>
