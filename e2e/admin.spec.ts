@@ -118,7 +118,7 @@ test.describe("PulseOps", () => {
     await expect(start).toBeEnabled();
     await start.click();
 
-    const banner = page.getByRole("alert").filter({ hasText: "IMPERSONATION ACTIVE" });
+    const banner = page.getByRole("region", { name: "IMPERSONATION ACTIVE" });
     await expect(banner).toBeVisible();
     await expect(banner).toContainText("Katherine Johnson");
     await expect(banner).toContainText("monitored and logged");

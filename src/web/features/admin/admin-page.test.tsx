@@ -271,7 +271,7 @@ describe("Impersonation", () => {
     await chooseOption(user, "User to impersonate", "Alan Turing (alan.turing@acme.com)");
     await user.type(reasonBox(), "Reproducing a bug{Enter}");
     expect(toast.error).not.toHaveBeenCalled();
-    const banner = screen.getByRole("alert");
+    const banner = screen.getByRole("region", { name: "IMPERSONATION ACTIVE" });
     expect(within(banner).getByText("IMPERSONATION ACTIVE")).toBeInTheDocument();
     expect(banner).toHaveTextContent("You are viewing Pulse as Alan Turing (alan.turing@acme.com)");
     expect(banner).toHaveTextContent("Reason: Reproducing a bug");
@@ -282,7 +282,11 @@ describe("Impersonation", () => {
     // The banner stays while the admin looks at another tab.
     await user.click(screen.getByRole("tab", { name: "User Admin" }));
     expect(screen.getByText("IMPERSONATION ACTIVE")).toBeInTheDocument();
-    await user.click(within(screen.getByRole("alert")).getByRole("button", { name: "Stop Impersonation" }));
+    await user.click(
+      within(screen.getByRole("region", { name: "IMPERSONATION ACTIVE" })).getByRole("button", {
+        name: "Stop Impersonation",
+      }),
+    );
     expect(screen.queryByText("IMPERSONATION ACTIVE")).toBeNull();
     await user.click(screen.getByRole("tab", { name: "Impersonation" }));
     expect(screen.getByRole("combobox", { name: "User to impersonate" })).toHaveTextContent("Select a user");
@@ -295,6 +299,8 @@ describe("Impersonation", () => {
     await chooseOption(user, "User to impersonate", "Ada Lovelace (ada.lovelace@acme.com)");
     await user.type(reasonBox(), "Audit");
     await user.click(startButton());
-    expect(screen.getByRole("alert")).toHaveTextContent("IMPERSONATION ACTIVE");
+    expect(screen.getByRole("region", { name: "IMPERSONATION ACTIVE" })).toHaveTextContent(
+      "IMPERSONATION ACTIVE",
+    );
   });
 });

@@ -28,10 +28,17 @@ export default function AdminPage() {
       <div>
         <h1 className="text-3xl font-bold tracking-tight">PulseOps</h1>
         <p className="mt-1 text-muted-foreground">Project manager admin dashboard (demo mode)</p>
+        {/* Always present, so screen readers announce the banner when impersonation starts (decision 0045). */}
+        <div aria-live="polite" className="[&>section]:mt-6">
+          {impersonated && (
+            <ImpersonationBanner
+              user={impersonated}
+              reason={impersonation.reason}
+              onStop={impersonation.stop}
+            />
+          )}
+        </div>
       </div>
-      {impersonated && (
-        <ImpersonationBanner user={impersonated} reason={impersonation.reason} onStop={impersonation.stop} />
-      )}
       <Tabs defaultValue="users">
         <TabsList aria-label="PulseOps" className="h-auto w-full flex-wrap justify-start sm:w-auto">
           <TabsTrigger value="users">User Admin</TabsTrigger>
