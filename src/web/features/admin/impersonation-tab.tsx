@@ -44,7 +44,7 @@ export function ImpersonationTab({ users, impersonation }: ImpersonationTabProps
           See Pulse as another user would (demo mode). Impersonation sessions are monitored and logged.
         </p>
       </div>
-      <fieldset disabled={active} className="space-y-4">
+      <fieldset disabled={active} className="min-w-0 space-y-4">
         <Field id={`${id}-user`} label="User to impersonate">
           <OptionSelect
             id={`${id}-user`}
