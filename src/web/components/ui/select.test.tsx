@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { Label } from "./label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./select";
+import { OptionSelect, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./select";
 
 function Example() {
   const [value, setValue] = useState("medium");
@@ -42,5 +42,28 @@ describe("Select", () => {
     expect(screen.queryByRole("listbox")).not.toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("high");
     expect(screen.getByRole("combobox", { name: "Priority" })).toHaveTextContent("High");
+  });
+
+  it("OptionSelect lists its options, shows the placeholder until chosen, and reports the choice", async () => {
+    const user = userEvent.setup();
+    const chosen: string[] = [];
+    render(
+      <OptionSelect
+        aria-label="Colour"
+        placeholder="Pick a colour"
+        value=""
+        onValueChange={(v) => chosen.push(v)}
+        options={[
+          { value: "r", label: "Red" },
+          { value: "g", label: "Green" },
+        ]}
+      />,
+    );
+    const trigger = screen.getByRole("combobox", { name: "Colour" });
+    expect(trigger).toHaveTextContent("Pick a colour");
+    await user.click(trigger);
+    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["Red", "Green"]);
+    await user.click(screen.getByRole("option", { name: "Green" }));
+    expect(chosen).toEqual(["g"]);
   });
 });

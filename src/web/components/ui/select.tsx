@@ -83,3 +83,44 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
     </SelectPrimitive.Item>
   );
 }
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+interface OptionSelectProps {
+  id?: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  placeholder?: string;
+  options: readonly SelectOption[];
+  "aria-label"?: string;
+  className?: string;
+}
+
+/** The common case: a select over a list of value/label options. Name it with <Label htmlFor={id}> or aria-label. */
+export function OptionSelect({
+  id,
+  value,
+  onValueChange,
+  placeholder,
+  options,
+  "aria-label": ariaLabel,
+  className,
+}: OptionSelectProps) {
+  return (
+    <Select value={value} onValueChange={onValueChange}>
+      <SelectTrigger id={id} aria-label={ariaLabel} className={className}>
+        <SelectValue placeholder={placeholder} />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((o) => (
+          <SelectItem key={o.value} value={o.value}>
+            {o.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

@@ -1,10 +1,21 @@
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
+interface TableProps extends ComponentProps<"table"> {
+  /**
+   * Names the scrolling box and makes it a keyboard stop, so a keyboard user can scroll a wide table that has
+   * nothing focusable inside (WCAG 2.1.1; axe's scrollable-region-focusable). Give it for tables without controls.
+   */
+  scrollLabel?: string;
+}
+
 /** A data table that scrolls sideways in its own box on narrow screens instead of widening the page. */
-export function Table({ className, ...props }: ComponentProps<"table">) {
+export function Table({ className, scrollLabel, ...props }: TableProps) {
   return (
-    <div className="relative w-full overflow-x-auto">
+    <div
+      className="relative w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      {...(scrollLabel ? { role: "region", "aria-label": scrollLabel, tabIndex: 0 } : {})}
+    >
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );
@@ -49,4 +60,17 @@ export function TableCell({ className, ...props }: ComponentProps<"td">) {
 
 export function TableCaption({ className, ...props }: ComponentProps<"caption">) {
   return <caption className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />;
+}
+
+/** The header row of a table whose column headings are plain text. */
+export function TableColumns({ columns }: { columns: readonly string[] }) {
+  return (
+    <TableHeader>
+      <TableRow>
+        {columns.map((column) => (
+          <TableHead key={column}>{column}</TableHead>
+        ))}
+      </TableRow>
+    </TableHeader>
+  );
 }

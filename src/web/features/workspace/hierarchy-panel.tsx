@@ -1,6 +1,6 @@
-import { Plus, Search } from "lucide-react";
+import { Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { SearchInput } from "@/components/ui/search-input";
 import type { HierarchyNode } from "./demo-data";
 import { ProjectTree } from "./project-tree";
 
@@ -27,20 +27,7 @@ export function HierarchyPanel({ search, onSearchChange, ...tree }: HierarchyPan
         </Button>
       </div>
       <div className="border-b p-3">
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            aria-label="Search projects"
-            placeholder="Search projects..."
-            value={search}
-            onChange={(e) => onSearchChange(e.target.value)}
-            className="h-9 pl-9"
-          />
-        </div>
+        <SearchInput label="Search projects" value={search} onValueChange={onSearchChange} className="h-9" />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto p-2">
         <ProjectTree aria-labelledby="hierarchy-title" {...tree} />

@@ -2,26 +2,19 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "@/lib/toast";
+import { columnHeaders } from "../../../testing/table-queries";
+import { chooseOption } from "../../../testing/choose-option";
 import { RaciPanel, RaciTable } from "./raci-panel";
 
 vi.mock("@/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 beforeEach(() => vi.clearAllMocks());
 
-async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
-  await user.click(screen.getByRole("combobox", { name: label }));
-  await user.click(screen.getByRole("option", { name: option }));
-}
-
 describe("RaciPanel", () => {
   it("shows the always-empty table with SPEC's empty text", () => {
     render(<RaciPanel />);
     const table = screen.getByRole("table", { name: "RACI Assignments" });
-    expect(
-      within(table)
-        .getAllByRole("columnheader")
-        .map((h) => h.textContent),
-    ).toEqual(["Task", "Project", "User", "Role", "Actions"]);
+    expect(columnHeaders(table)).toEqual(["Task", "Project", "User", "Role", "Actions"]);
     expect(
       within(table).getByRole("cell", {
         name: "No RACI assignments found (Demo mode - database tables need to be created)",
@@ -61,8 +54,8 @@ describe("RaciPanel", () => {
     render(<RaciPanel />);
     await user.click(screen.getByRole("button", { name: "Create Assignment" }));
     expect(toast.error).toHaveBeenCalledWith("Error", { description: "Please select task, user, and role" });
-    await choose(user, "Task", "Hero Section (Website Redesign)");
-    await choose(user, "User", "Bob Smith (bob.smith@acme.com)");
+    await chooseOption(user, "Task", "Hero Section (Website Redesign)");
+    await chooseOption(user, "User", "Bob Smith (bob.smith@acme.com)");
     await user.click(screen.getByRole("button", { name: "Create Assignment" }));
     expect(toast.error).toHaveBeenCalledTimes(2);
     expect(toast.success).not.toHaveBeenCalled();
@@ -71,9 +64,9 @@ describe("RaciPanel", () => {
   it("creates in demo mode without a project: success toast, form reset, table still empty", async () => {
     const user = userEvent.setup();
     render(<RaciPanel />);
-    await choose(user, "Task", "Hero Section (Website Redesign)");
-    await choose(user, "User", "Bob Smith (bob.smith@acme.com)");
-    await choose(user, "Role", "accountable");
+    await chooseOption(user, "Task", "Hero Section (Website Redesign)");
+    await chooseOption(user, "User", "Bob Smith (bob.smith@acme.com)");
+    await chooseOption(user, "Role", "accountable");
     await user.click(screen.getByRole("button", { name: "Create Assignment" }));
     expect(toast.success).toHaveBeenCalledWith("Success", {
       description: "RACI assignment created successfully (demo mode)",
@@ -118,7 +111,7 @@ describe("RaciTable", () => {
   it("updating a row's role toasts the demo update", async () => {
     const user = userEvent.setup();
     render(<RaciTable assignments={[row("1", "responsible")]} />);
-    await choose(user, "Change role for Task 1", "informed");
+    await chooseOption(user, "Change role for Task 1", "informed");
     expect(toast.success).toHaveBeenCalledWith("Success", {
       description: "RACI assignment updated successfully (demo mode)",
     });

@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState, type ComponentProps, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Field } from "@/components/ui/label";
+import { OptionSelect, type SelectOption } from "@/components/ui/select";
+import { Table, TableBody, TableCell, TableColumns, TableRow } from "@/components/ui/table";
 import { toast } from "@/lib/toast";
 import { RACI_ROLES } from "@shared/constants";
 import {
@@ -72,7 +72,7 @@ function RaciCreateForm() {
           label="Task"
           placeholder="Select a task"
           value={task}
-          onChange={setTask}
+          onValueChange={setTask}
           options={TASK_OPTIONS}
         />
         <LabelledSelect
@@ -80,7 +80,7 @@ function RaciCreateForm() {
           label="User"
           placeholder="Select a user"
           value={user}
-          onChange={setUser}
+          onValueChange={setUser}
           options={USER_OPTIONS}
         />
         <LabelledSelect
@@ -88,7 +88,7 @@ function RaciCreateForm() {
           label="Role"
           placeholder={ROLE_PLACEHOLDER}
           value={role}
-          onChange={setRole}
+          onValueChange={setRole}
           options={ROLE_OPTIONS}
         />
         <LabelledSelect
@@ -96,7 +96,7 @@ function RaciCreateForm() {
           label="Project (optional)"
           placeholder="Select a project"
           value={project}
-          onChange={setProject}
+          onValueChange={setProject}
           options={PROJECT_OPTIONS}
         />
       </div>
@@ -105,49 +105,20 @@ function RaciCreateForm() {
   );
 }
 
-interface Option {
-  value: string;
-  label: string;
-}
-
-const TASK_OPTIONS: Option[] = DEMO_TASKS.map((t) => ({ value: t.id, label: taskLabel(t) }));
-const USER_OPTIONS: Option[] = DEMO_USERS.map((u) => ({ value: u.id, label: userLabel(u) }));
-const ROLE_OPTIONS: Option[] = RACI_ROLES.map((r) => ({ value: r, label: r }));
-const PROJECT_OPTIONS: Option[] = DEMO_PROJECT_NAMES.map((name) => ({ value: name, label: name }));
+const TASK_OPTIONS: SelectOption[] = DEMO_TASKS.map((t) => ({ value: t.id, label: taskLabel(t) }));
+const USER_OPTIONS: SelectOption[] = DEMO_USERS.map((u) => ({ value: u.id, label: userLabel(u) }));
+const ROLE_OPTIONS: SelectOption[] = RACI_ROLES.map((r) => ({ value: r, label: r }));
+const PROJECT_OPTIONS: SelectOption[] = DEMO_PROJECT_NAMES.map((name) => ({ value: name, label: name }));
 const ROLE_PLACEHOLDER = "Select a role";
 
-interface ChoiceProps {
-  id?: string;
-  value: string;
-  onChange: (value: string) => void;
-  placeholder: string;
-  options: readonly Option[];
-  "aria-label"?: string;
-}
-
-function Choice({ id, value, onChange, placeholder, options, "aria-label": ariaLabel }: ChoiceProps) {
+function LabelledSelect({
+  label,
+  ...choice
+}: ComponentProps<typeof OptionSelect> & { id: string; label: string }) {
   return (
-    <Select value={value} onValueChange={onChange}>
-      <SelectTrigger id={id} aria-label={ariaLabel}>
-        <SelectValue placeholder={placeholder} />
-      </SelectTrigger>
-      <SelectContent>
-        {options.map((o) => (
-          <SelectItem key={o.value} value={o.value}>
-            {o.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
-}
-
-function LabelledSelect({ label, ...choice }: ChoiceProps & { id: string; label: string }) {
-  return (
-    <div className="space-y-2">
-      <Label htmlFor={choice.id}>{label}</Label>
-      <Choice {...choice} />
-    </div>
+    <Field id={choice.id} label={label}>
+      <OptionSelect {...choice} />
+    </Field>
   );
 }
 
@@ -156,15 +127,7 @@ export function RaciTable({ assignments }: { assignments: readonly RaciAssignmen
   return (
     <Table>
       <caption className="mb-2 text-left font-semibold">RACI Assignments</caption>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Task</TableHead>
-          <TableHead>Project</TableHead>
-          <TableHead>User</TableHead>
-          <TableHead>Role</TableHead>
-          <TableHead>Actions</TableHead>
-        </TableRow>
-      </TableHeader>
+      <TableColumns columns={["Task", "Project", "User", "Role", "Actions"]} />
       <TableBody>
         {assignments.length === 0 ? (
           <TableRow>
@@ -185,12 +148,12 @@ export function RaciTable({ assignments }: { assignments: readonly RaciAssignmen
                 <RaciRoleBadge role={a.raci_role} />
               </TableCell>
               <TableCell className="min-w-40">
-                <Choice
+                <OptionSelect
                   aria-label={`Change role for ${a.task.title}`}
                   placeholder={ROLE_PLACEHOLDER}
                   options={ROLE_OPTIONS}
                   value=""
-                  onChange={() =>
+                  onValueChange={() =>
                     // Demo mode: nothing is stored; the row keeps its role.
                     toast.success("Success", {
                       description: "RACI assignment updated successfully (demo mode)",

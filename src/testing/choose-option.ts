@@ -1,0 +1,12 @@
+import { screen } from "@testing-library/react";
+import type userEvent from "@testing-library/user-event";
+
+/** Opens the select (combobox) named `combobox` and picks the option named `option`, as a person would. */
+export async function chooseOption(
+  user: ReturnType<typeof userEvent.setup>,
+  combobox: string,
+  option: string,
+): Promise<void> {
+  await user.click(screen.getByRole("combobox", { name: combobox }));
+  await user.click(screen.getByRole("option", { name: option }));
+}
