@@ -37,6 +37,8 @@ test.describe("Timeline (PulseMap)", () => {
     await expect(launch.getByText("60%")).toBeVisible();
     await expect(launch.getByRole("img")).toHaveText(["SC", "MJ", "PP", "+2"]);
     await expect(launch.getByText("1/4 pulses")).toBeVisible();
+    // The gradient classes live in src/shared; this fails if Tailwind stops generating them.
+    await expect(launch.getByTestId("project-color")).toHaveCSS("background-image", /linear-gradient/);
     await expect(card(page, "Mobile App Redesign").getByRole("img")).toHaveText(["AT", "JL"]);
     await expect(card(page, "Customer Data Migration").getByText("delayed")).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -166,6 +168,10 @@ test.describe("Timeline (PulseMap)", () => {
     await page.getByRole("option", { name: "completed" }).click();
     await dialog.getByRole("radio", { name: "Pink to rose" }).click();
     await expect(dialog.getByRole("radio", { name: "Pink to rose" })).toBeChecked();
+    await expect(dialog.getByRole("radio", { name: "Pink to rose" })).toHaveCSS(
+      "background-image",
+      /linear-gradient/,
+    );
 
     await expect(dialog.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
     await dialog.getByRole("textbox", { name: "Team member 1" }).fill("Ada Lovelace");
