@@ -208,6 +208,29 @@ test.describe("Timeline (PulseMap)", () => {
     await expectNoSeriousA11yViolations(page);
     expect(consoleErrors).toEqual([]);
   });
+  test("an end before the start is accepted; duration is absolute; blank team names are dropped", async ({
+    page,
+    consoleErrors,
+  }) => {
+    await openTimeline(page);
+    await page.getByRole("button", { name: "Add Project" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add New Project" });
+    await dialog.getByRole("textbox", { name: "Project Title" }).fill("Backwards");
+    await dialog.getByRole("button", { name: "Start Date" }).click();
+    await page.getByRole("button", { name: /November 30th, 2026/ }).click();
+    await dialog.getByRole("button", { name: "End Date" }).click();
+    await page.getByRole("button", { name: /November 24th, 2026/ }).click();
+    await dialog.getByRole("button", { name: "Add Team Member" }).click();
+    await dialog.getByRole("textbox", { name: "Team member 2" }).fill("   ");
+    await dialog.getByRole("button", { name: "Add Project" }).click();
+    const added = card(page, "Backwards");
+    await expect(added.getByText("Nov 30, 2026 - Nov 24, 2026")).toBeVisible();
+    await expect(added.getByText("6 days")).toBeVisible();
+    await expect(added.getByText("0 members")).toBeVisible();
+    await expect(added.getByText("planning")).toBeVisible();
+    await expect(added.getByText("medium priority")).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
 });
 
 test.describe("Timeline on a phone", () => {
