@@ -2,7 +2,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { Label } from "./label";
-import { RadioGroup, RadioGroupItem } from "./radio-group";
+import { RadioGroup, RadioGroupItem, RadioGroupSwatch } from "./radio-group";
 
 describe("RadioGroup", () => {
   it("is one tab stop whose arrows move and select", async () => {
@@ -28,5 +28,24 @@ describe("RadioGroup", () => {
     await waitFor(() => expect(screen.getByRole("radio", { name: "Selected projects" })).toBeChecked());
     await user.keyboard("{/ArrowDown}");
     expect(screen.getByRole("radio", { name: "All projects" })).not.toBeChecked();
+  });
+});
+
+describe("RadioGroupSwatch", () => {
+  it("is a radio named by its aria-label, drawn in the given colour, and shows a tick when checked", async () => {
+    const user = userEvent.setup();
+    render(
+      <RadioGroup aria-label="Colour" defaultValue="blue">
+        <RadioGroupSwatch value="blue" aria-label="Blue" className="bg-blue-500" />
+        <RadioGroupSwatch value="red" aria-label="Red" className="bg-red-500" />
+      </RadioGroup>,
+    );
+    const red = screen.getByRole("radio", { name: "Red" });
+    expect(red).toHaveClass("bg-red-500");
+    expect(red.querySelector("svg")).toBeNull();
+    await user.click(red);
+    expect(red).toBeChecked();
+    expect(red.querySelector("svg")).not.toBeNull();
+    expect(screen.getByRole("radio", { name: "Blue" })).not.toBeChecked();
   });
 });

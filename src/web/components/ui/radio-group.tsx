@@ -1,4 +1,4 @@
-import { Circle } from "lucide-react";
+import { Check, Circle } from "lucide-react";
 import { RadioGroup as RadioGroupPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
@@ -19,6 +19,26 @@ export function RadioGroupItem({ className, ...props }: ComponentProps<typeof Ra
     >
       <RadioGroupPrimitive.Indicator className="flex items-center justify-center">
         <Circle className="size-2 fill-current" aria-hidden="true" />
+      </RadioGroupPrimitive.Indicator>
+    </RadioGroupPrimitive.Item>
+  );
+}
+
+/**
+ * A radio drawn as a colour swatch (the background comes from `className`); checked shows a tick and a ring. It has
+ * no visible text, so give it an aria-label naming the colour.
+ */
+export function RadioGroupSwatch({ className, ...props }: ComponentProps<typeof RadioGroupPrimitive.Item>) {
+  return (
+    <RadioGroupPrimitive.Item
+      className={cn(
+        "flex size-9 items-center justify-center rounded-full border-2 border-transparent text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:border-foreground",
+        className,
+      )}
+      {...props}
+    >
+      <RadioGroupPrimitive.Indicator>
+        <Check className="size-4" aria-hidden="true" />
       </RadioGroupPrimitive.Indicator>
     </RadioGroupPrimitive.Item>
   );
