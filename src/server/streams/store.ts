@@ -7,8 +7,8 @@ import { conflict, HttpError, notFound } from "../platform/errors";
 
 /**
  * One page of candidates, keyset-paged on raw_name (the view's grouping key, so unique): `raw_name > after`
- * is pushed below the view's GROUP BY onto the partial index project_aliases_unlinked_name_idx, so a page costs
- * the same wherever it starts (decision 0050).
+ * is pushed below the view's GROUP BY onto the partial index project_aliases_unlinked_name_idx (decision 0050,
+ * which also records what is not yet measured).
  */
 export async function listCandidates(db: Database, limit: number, after?: string): Promise<CandidatesPage> {
   const v = projectCandidatesGrouped;
