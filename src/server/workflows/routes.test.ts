@@ -96,6 +96,20 @@ describe("POST /api/workflows/events: streams.discovered", () => {
     expect((await aliases()).map((a) => a.external_id)).toEqual(["JIRA-1"]);
   });
 
+  it("handles the same webhook-id delivered several times at once exactly once", async () => {
+    const id = "msg_concurrent";
+    const body = discovered(item(1), item(2));
+    const results = await Promise.all(Array.from({ length: 4 }, () => send(body, { id })));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(results.map((r) => r.json().status).sort()).toEqual([
+      "duplicate",
+      "duplicate",
+      "duplicate",
+      "processed",
+    ]);
+    expect(await aliases()).toHaveLength(2);
+  });
+
   it("keeps one alias per (source_app, external_id), across events and inside one batch", async () => {
     await send(discovered(item(1)));
     const res = await send(
