@@ -13,7 +13,9 @@ import { frameworkErrorHandler, registerErrorHandling, socketErrorHandler } from
 import { healthRoutes } from "./platform/health/routes";
 import { requestLogSerializers } from "./platform/logging";
 import { registerSecurityHeaders, securityHeaders } from "./platform/security";
+import { streamsRoutes } from "./streams/routes";
 import { webRoutes } from "./platform/web-app/routes";
+import { workflowRoutes } from "./workflows/routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -92,6 +94,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(authPlugin);
   await app.register(captchaRoutes);
   await app.register(contactRoutes);
+  await app.register(workflowRoutes);
+  await app.register(streamsRoutes);
 
   await app.register(webRoutes, { webDir: config.webDir, publicConfig: publicConfigOf(config) });
   return app;

@@ -12,7 +12,7 @@ import {
   walkDevProvider,
 } from "../../testing/auth-test-driver";
 import { decrypt, deriveKey, encrypt, sha256Hex } from "./crypto";
-import { currentUser } from "./guard";
+import { currentUser } from "../platform/current-user";
 
 let t: TestApp;
 beforeAll(async () => {

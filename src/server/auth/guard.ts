@@ -1,16 +1,12 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isAuthorisedUser } from "@shared/auth-access";
 import { forbidden, HttpError } from "../platform/errors";
-import type { Authenticated, SessionService } from "./sessions";
+import type { SessionService } from "./sessions";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** Sign-in and session services (src/server/auth/plugin.ts). */
     auth: { sessions: SessionService };
-  }
-  interface FastifyRequest {
-    /** Set by `requireSession` / `requireUser`. */
-    authenticated?: Authenticated;
   }
 }
 
@@ -49,7 +45,7 @@ export async function requireSession(request: FastifyRequest, _reply?: FastifyRe
  * The one guard of every product API route (ARCHITECTURE §5 Access): 401 without a token or with a bad, expired
  * or revoked one; 403 for a user outside COMPANY_DOMAIN. src/server/platform/access.ts puts it in front of every
  * route under /api, /functions and /realtime that its public list does not name; handlers read the user with
- * `currentUser(request)`.
+ * `currentUser(request)` (src/server/platform/current-user.ts).
  */
 export async function requireUser(request: FastifyRequest, reply?: FastifyReply): Promise<void> {
   await requireSession(request, reply);
@@ -61,10 +57,4 @@ export async function requireUser(request: FastifyRequest, reply?: FastifyReply)
       "unauthorized_domain",
     );
   }
-}
-
-/** The signed-in user of a request that passed `requireSession` or `requireUser`. */
-export function currentUser(request: FastifyRequest): Authenticated["user"] {
-  if (!request.authenticated) throw new HttpError(401, "unauthorized", "Sign in to continue.");
-  return request.authenticated.user;
 }

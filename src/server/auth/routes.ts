@@ -7,7 +7,8 @@ import {
   tokenBodySchema,
 } from "@shared/auth-schemas";
 import { badRequest, HttpError } from "../platform/errors";
-import { bearerToken, currentUser } from "./guard";
+import { currentUser } from "../platform/current-user";
+import { bearerToken } from "./guard";
 import { OidcClient } from "./oidc-client";
 import { createRateLimiter, rateLimitHook } from "../platform/rate-limit/limiter";
 import { allowedReturnUrl } from "./redirects";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { SessionResponse, SessionUser } from "@shared/auth";
+import type { SessionResponse } from "@shared/auth";
+import type { Authenticated } from "../platform/current-user";
 import type { Config } from "../config";
 import { rowsOf, type Database } from "../db/client";
 import { HttpError } from "../platform/errors";
@@ -30,10 +31,7 @@ export interface SessionMeta {
 }
 
 /** The signed-in person behind a valid access token. */
-export interface Authenticated {
-  sessionId: string;
-  user: SessionUser;
-}
+export type { Authenticated } from "../platform/current-user";
 
 interface RefreshRow {
   id: number;

@@ -13,6 +13,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -135,21 +136,27 @@ export const projectSyncPreferences = pulseSchema.table(
   (t) => [primaryKey({ columns: [t.userId, t.provider] })],
 );
 
-export const projectAliases = pulseSchema.table("project_aliases", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  rawName: text("raw_name").notNull().default(""),
-  sourceApp: text("source_app").notNull(),
-  externalId: text("external_id").notNull().unique(),
-  discoveredAt: ts("discovered_at").notNull().defaultNow(),
-  projectId: uuid("project_id"),
-});
+export const projectAliases = pulseSchema.table(
+  "project_aliases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    rawName: text("raw_name").notNull().default(""),
+    sourceApp: text("source_app").notNull(),
+    externalId: text("external_id").notNull(),
+    discoveredAt: ts("discovered_at").notNull().defaultNow(),
+    projectId: uuid("project_id"),
+  },
+  // 0005: external ids are unique per source app.
+  (t) => [unique("project_aliases_source_app_external_id_key").on(t.sourceApp, t.externalId)],
+);
 
 export const projects = pulseSchema.table("projects", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: text("name").notNull(),
   description: text("description"),
   createdAt: ts("created_at").notNull().defaultNow(),
-  aliasId: uuid("alias_id"),
+  // 0005: one PulseMap per candidate.
+  aliasId: uuid("alias_id").unique("projects_alias_id_key"),
   createdBy: uuid("created_by"),
 });
 
@@ -195,6 +202,13 @@ export const rateLimitHits = pulseSchema.table("rate_limit_hits", {
   hitAt: ts("hit_at").notNull().defaultNow(),
 });
 
+/** Workflow events already handled, by `webhook-id` (0005_streams_workflow_events.sql). */
+export const workflowEventIds = pulseSchema.table("workflow_event_ids", {
+  webhookId: text("webhook_id").primaryKey(),
+  eventType: text("event_type").notNull(),
+  receivedAt: ts("received_at").notNull().defaultNow(),
+});
+
 export const schema = {
   users,
   identities,
@@ -212,4 +226,5 @@ export const schema = {
   contactSubmissions,
   captchaUsedTokens,
   rateLimitHits,
+  workflowEventIds,
 };

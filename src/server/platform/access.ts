@@ -27,6 +27,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Exclude<RouteAccess, "user">>
   // Signing out always answers 204 and ends only the sessions whose tokens the request carries.
   "POST /api/auth/signout": "public",
   "GET /api/auth/user": "session",
+  // Signed by the workflow service (Standard Webhooks over the raw body, src/server/workflows/signature.ts).
+  "POST /api/workflows/events": "public",
 };
 
 export function isUnderPrefix(path: string, prefix: string): boolean {

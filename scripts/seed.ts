@@ -1,0 +1,117 @@
+/**
+ * npm run seed — sample Streams for a running Pulse server (issue #11).
+ *
+ *   npm start            # or npm run dev, in another terminal
+ *   npm run seed         # posts sample streams.discovered events; sign in and open /projects
+ *
+ * It posts signed `streams.discovered` events through the server's own endpoint (POST /api/workflows/events), the
+ * way the workflow service does in production: Standard Webhooks with WORKFLOW_SECRET, which in development is
+ * the secret generated into DATA_DIR (so run it with the server's DATA_DIR and PORT). It never opens the database.
+ * The samples have fixed external ids: running it again adds nothing. `--url <origin>` posts elsewhere.
+ * A user profile is made by signing in; creating a PulseMap needs one.
+ */
+import { randomUUID } from "node:crypto";
+import { Webhook } from "standardwebhooks";
+import { ConfigError, loadConfig } from "../src/server/config";
+import { processIo, runIfMain, type Io } from "./operator-command";
+
+export interface SampleItem {
+  raw_name: string;
+  source_app: string;
+  external_id: string;
+  seen_at: string;
+}
+
+/** Discoveries across every app with an icon and one the page does not know (shown as plain text). */
+export function sampleDiscoveries(now = new Date()): SampleItem[] {
+  const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000).toISOString();
+  const rows: [string, string, string, number][] = [
+    ["Website relaunch", "jira", "JIRA-12", 9],
+    ["Website relaunch", "slack", "C024BE91L-1700000000.000100", 8],
+    ["Website relaunch", "asana", "1203456789012345", 7],
+    ["Q3 budget review", "gmail", "18c2f0a9b1d3e4f5", 6],
+    ["Q3 budget review", "google_meet_gemini", "meet-abc-defg-hij", 5],
+    ["Customer onboarding revamp", "zoom", "83456789012", 4],
+    ["Customer onboarding revamp", "asana", "1203456789012399", 4],
+    ["Mobile app beta", "jira", "MOB-7", 3],
+    ["Mobile app beta", "slack", "C024BE91L-1700000100.000200", 2],
+    ["Mobile app beta", "zoom", "83456789099", 2],
+    ["Vendor contract renewal", "salesforce", "0065g00000ABCDE", 1],
+    ["", "gmail", "18c2f0a9b1d3e4ff", 1],
+  ];
+  return rows.map(([raw_name, source_app, external_id, daysAgo]) => ({
+    raw_name,
+    source_app,
+    external_id,
+    seen_at: at(daysAgo),
+  }));
+}
+
+/** Posts one signed `streams.discovered` event; resolves to the server's answer. */
+export async function postDiscoveries(
+  origin: string,
+  secret: string,
+  items: SampleItem[],
+): Promise<{ status: number; body: unknown }> {
+  const payload = JSON.stringify({ type: "streams.discovered", items });
+  const id = `msg_seed_${randomUUID()}`;
+  const now = new Date();
+  const res = await fetch(new URL("/api/workflows/events", origin), {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "webhook-id": id,
+      "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
+      "webhook-signature": new Webhook(secret).sign(id, now, payload),
+    },
+    body: payload,
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: report the text
+  }
+  return { status: res.status, body };
+}
+
+export async function seed(argv: string[], env: NodeJS.ProcessEnv = process.env, io: Io = processIo) {
+  let config;
+  try {
+    config = loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      io.err(`seed: ${err.message}`);
+      return 1;
+    }
+    throw err;
+  }
+  const urlAt = argv.indexOf("--url");
+  const origin = urlAt >= 0 ? argv[urlAt + 1] : `http://${config.host}:${config.port}`;
+  if (!origin) {
+    io.err("Usage: npm run seed -- [--url <origin>]");
+    return 2;
+  }
+  const items = sampleDiscoveries();
+  let answer;
+  try {
+    answer = await postDiscoveries(origin, config.workflow.secret, items);
+  } catch (err) {
+    io.err(
+      `seed: no Pulse server answered at ${origin} (${err instanceof Error ? err.message : String(err)}).`,
+    );
+    io.err("Start one first (npm start or npm run dev), with the same DATA_DIR and PORT.");
+    return 1;
+  }
+  if (answer.status !== 200) {
+    io.err(`seed: the server refused the event (${answer.status}): ${JSON.stringify(answer.body)}`);
+    return 1;
+  }
+  const { inserted } = answer.body as { inserted?: number };
+  io.out(`Posted ${items.length} sample discoveries to ${origin}; ${inserted ?? 0} were new.`);
+  io.out("Sign in and open /projects to see them under New Items.");
+  return 0;
+}
+
+runIfMain(import.meta.url, "seed", (argv) => seed(argv));

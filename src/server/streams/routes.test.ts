@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PROFILE_NOT_FOUND_MESSAGE, type CandidatesPage, type ProjectCandidate } from "@shared/streams";
+import { signInThroughDevProvider } from "../../testing/auth-test-driver";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+
+let t: TestApp;
+let token: string;
+let userId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const ann = await signInThroughDevProvider(t.app, "ann@acme.com");
+  token = ann.access_token;
+  userId = ann.user.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.db.exec("DELETE FROM pulse.projects; DELETE FROM pulse.project_aliases;");
+});
+
+const bearer = (access = token) => ({ authorization: `Bearer ${access}` });
+
+/** Stores aliases as a streams.discovered event would: [raw_name, source_app, external_id, discovered_at]. */
+async function discover(rows: [string, string, string, string][]) {
+  for (const [raw, app, id, at] of rows) {
+    await t.db.query(
+      "INSERT INTO pulse.project_aliases (raw_name, source_app, external_id, discovered_at) VALUES ($1, $2, $3, $4)",
+      [raw, app, id, at],
+    );
+  }
+}
+
+async function candidates(query = ""): Promise<CandidatesPage> {
+  const res = await t.app.inject({ url: `/api/streams/candidates${query}`, headers: bearer() });
+  expect(res.statusCode).toBe(200);
+  return res.json<CandidatesPage>();
+}
+
+const create = (alias_id: string, access = token) =>
+  t.app.inject({ method: "POST", url: "/api/projects", headers: bearer(access), payload: { alias_id } });
+
+async function projectRows() {
+  return t.db.query<{ name: string; alias_id: string; created_by: string }>(
+    "SELECT name, alias_id, created_by FROM pulse.projects ORDER BY name",
+  );
+}
+
+const sample: [string, string, string, string][] = [
+  ["Website relaunch", "jira", "JIRA-12", "2026-01-05T10:00:00Z"],
+  ["Website relaunch", "slack", "C-1", "2026-01-04T10:00:00Z"],
+  ["Website relaunch", "jira", "JIRA-13", "2026-01-06T10:00:00Z"],
+  ["Budget", "gmail", "m-1", "2026-01-05T10:00:00Z"],
+  ["", "zoom", "z-1", "2026-01-05T10:00:00Z"],
+];
+
+describe("GET /api/streams/candidates", () => {
+  it("lists the view's groups by raw_name: counts, sorted source apps, the first alias", async () => {
+    await discover(sample);
+    const [slackAlias] = await t.db.query<{ id: string }>(
+      "SELECT id FROM pulse.project_aliases WHERE external_id = 'C-1'",
+    );
+    const page = await candidates();
+    expect(page.next_after).toBeNull();
+    expect(page.candidates.map(({ alias_id: _, ...rest }) => rest)).toEqual([
+      { raw_name: "", alias_count: 1, source_apps: ["zoom"] },
+      { raw_name: "Budget", alias_count: 1, source_apps: ["gmail"] },
+      { raw_name: "Website relaunch", alias_count: 3, source_apps: ["jira", "slack"] },
+    ]);
+    expect(page.candidates[2]!.alias_id).toBe(slackAlias!.id);
+  });
+
+  it("pages by raw_name with a limit and the next_after cursor", async () => {
+    await discover(sample);
+    const first = await candidates("?limit=2");
+    expect(first.candidates.map((c) => c.raw_name)).toEqual(["", "Budget"]);
+    expect(first.next_after).toBe("Budget");
+    const second = await candidates(`?limit=2&after=${encodeURIComponent(first.next_after!)}`);
+    expect(second.candidates.map((c) => c.raw_name)).toEqual(["Website relaunch"]);
+    expect(second.next_after).toBeNull();
+  });
+
+  it("refuses a limit out of range", async () => {
+    for (const limit of ["0", "501", "x"]) {
+      const res = await t.app.inject({ url: `/api/streams/candidates?limit=${limit}`, headers: bearer() });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe("validation_failed");
+    }
+  });
+});
+
+describe("POST /api/projects", () => {
+  async function candidateNamed(name: string): Promise<ProjectCandidate> {
+    const found = (await candidates()).candidates.find((c) => c.raw_name === name);
+    if (!found) throw new Error(`no candidate ${name}`);
+    return found;
+  }
+
+  it("creates the PulseMap from the candidate and links its aliases, so it leaves the view", async () => {
+    await discover(sample);
+    const candidate = await candidateNamed("Website relaunch");
+    const res = await create(candidate.alias_id);
+    expect(res.statusCode).toBe(201);
+    const { project } = res.json();
+    expect(project).toEqual({
+      id: expect.any(String),
+      name: "Website relaunch",
+      description: null,
+      created_at: expect.any(String),
+    });
+    expect(await projectRows()).toEqual([
+      { name: "Website relaunch", alias_id: candidate.alias_id, created_by: userId },
+    ]);
+    const linked = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pulse.project_aliases WHERE project_id = $1",
+      [project.id],
+    );
+    expect(linked[0]!.n).toBe(3);
+    expect((await candidates()).candidates.map((c) => c.raw_name)).toEqual(["", "Budget"]);
+
+    const list = await t.app.inject({ url: "/api/projects", headers: bearer() });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual({ projects: [project] });
+  });
+
+  it("refuses a second create for the same candidate with 409", async () => {
+    await discover(sample);
+    const candidate = await candidateNamed("Budget");
+    expect((await create(candidate.alias_id)).statusCode).toBe(201);
+    const again = await create(candidate.alias_id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe("project_exists");
+    expect(await projectRows()).toHaveLength(1);
+  });
+
+  it("lets exactly one of several creates at once win; the database constraint refuses the others", async () => {
+    await discover(sample);
+    const candidate = await candidateNamed("Website relaunch");
+    const results = await Promise.all(Array.from({ length: 5 }, () => create(candidate.alias_id)));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409, 409, 409]);
+    for (const r of results.filter((r) => r.statusCode === 409)) {
+      expect(r.json()).toEqual({ error: { code: "project_exists", message: expect.any(String) } });
+    }
+    expect(await projectRows()).toHaveLength(1);
+  });
+
+  it("is refused by the UNIQUE (alias_id) constraint itself, not by a check before the insert", async () => {
+    await discover(sample);
+    const candidate = await candidateNamed("Budget");
+    // The winner of a race has inserted its project but not yet linked the aliases: every check before the
+    // insert still passes, so only the database constraint can refuse this create.
+    await t.db.query("INSERT INTO pulse.projects (name, alias_id) VALUES ('Budget', $1)", [
+      candidate.alias_id,
+    ]);
+    const res = await create(candidate.alias_id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe("project_exists");
+    expect(await projectRows()).toHaveLength(1);
+    const unlinked = await t.db.query("SELECT id FROM pulse.project_aliases WHERE project_id IS NOT NULL");
+    expect(unlinked).toEqual([]);
+  });
+
+  it("answers SPEC's message when the user has no profile, and inserts nothing", async () => {
+    await discover(sample);
+    const bob = await signInThroughDevProvider(t.app, "bob@acme.com");
+    await t.db.query("DELETE FROM pulse.user_profiles WHERE user_id = $1", [bob.user.id]);
+    const candidate = await candidateNamed("Budget");
+    const res = await create(candidate.alias_id, bob.access_token);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: "profile_not_found", message: PROFILE_NOT_FOUND_MESSAGE } });
+    expect(PROFILE_NOT_FOUND_MESSAGE).toBe("Could not find user profile for current user.");
+    expect(await projectRows()).toEqual([]);
+    expect((await candidates()).candidates).toHaveLength(3);
+  });
+
+  it("refuses an unknown alias (404) and a body without a uuid (400), inserting nothing", async () => {
+    await discover(sample);
+    const unknown = await create("00000000-0000-4000-8000-000000000000");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe("candidate_not_found");
+    const bad = await t.app.inject({ method: "POST", url: "/api/projects", headers: bearer(), payload: {} });
+    expect(bad.statusCode).toBe(400);
+    expect(await projectRows()).toEqual([]);
+  });
+});
+
+describe("access", () => {
+  it("answers 401 without a session and 403 outside the company domain, storing nothing", async () => {
+    await discover(sample);
+    const [alias] = await t.db.query<{ id: string }>("SELECT id FROM pulse.project_aliases LIMIT 1");
+    const eve = await signInThroughDevProvider(t.app, "eve@notacme.com");
+    for (const [method, url] of [
+      ["GET", "/api/streams/candidates"],
+      ["GET", "/api/projects"],
+      ["POST", "/api/projects"],
+    ] as const) {
+      const payload = method === "POST" ? { alias_id: alias!.id } : undefined;
+      const anonymous = await t.app.inject({ method, url, payload });
+      expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
+      const outsider = await t.app.inject({ method, url, payload, headers: bearer(eve.access_token) });
+      expect(outsider.statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect(await projectRows()).toEqual([]);
+  });
+});

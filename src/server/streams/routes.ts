@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import {
+  CANDIDATES_PAGE_DEFAULT,
+  CANDIDATES_PAGE_MAX,
+  PROJECTS_LIST_MAX,
+  STREAMS_ROUTES,
+  type CandidatesPage,
+  type CreateProjectResponse,
+  type ProjectsList,
+} from "@shared/streams";
+import { currentUser } from "../platform/current-user";
+import { badRequest } from "../platform/errors";
+import { createProjectFromCandidate, listCandidates, listProjects } from "./store";
+
+const candidatesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(CANDIDATES_PAGE_MAX).default(CANDIDATES_PAGE_DEFAULT),
+  after: z.string().max(1000).optional(),
+});
+
+const projectsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(PROJECTS_LIST_MAX).default(PROJECTS_LIST_MAX),
+});
+
+const createBody = z.object({ alias_id: z.uuid() });
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
+    throw badRequest(`${where}${issue?.message ?? "Invalid input."}`, "validation_failed");
+  }
+  return parsed.data;
+}
+
+/**
+ * The Streams API (SPEC §2 Streams page, §7; issue #11). Every route is behind the structural user guard
+ * (src/server/platform/access.ts): 401 without a session, 403 outside the company domain.
+ */
+export const streamsRoutes: FastifyPluginAsync = async (app) => {
+  app.get(STREAMS_ROUTES.candidates, async (request): Promise<CandidatesPage> => {
+    const { limit, after } = parse(candidatesQuery, request.query);
+    return listCandidates(app.db, limit, after);
+  });
+
+  app.get(STREAMS_ROUTES.projects, async (request): Promise<ProjectsList> => {
+    const { limit } = parse(projectsQuery, request.query);
+    return { projects: await listProjects(app.db, limit) };
+  });
+
+  app.post(STREAMS_ROUTES.projects, async (request, reply): Promise<CreateProjectResponse> => {
+    const user = currentUser(request);
+    const { alias_id } = parse(createBody, request.body);
+    const project = await createProjectFromCandidate(app.db, user.email, alias_id);
+    reply.code(201);
+    return { project };
+  });
+};

@@ -1,0 +1,251 @@
+import { randomUUID } from "node:crypto";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+import { MAX_DISCOVERY_BATCH } from "./streams-discovered";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.db.exec("DELETE FROM pulse.project_aliases; DELETE FROM pulse.workflow_event_ids;");
+});
+
+interface SendOptions {
+  id?: string;
+  at?: Date;
+  secret?: string;
+  headers?: Record<string, string>;
+}
+
+/** Posts `body` (an object, or a raw string sent as is) signed the Standard Webhooks way. */
+async function send(
+  body: unknown,
+  { id = `msg_${randomUUID()}`, at = new Date(), secret, headers }: SendOptions = {},
+) {
+  const payload = typeof body === "string" ? body : JSON.stringify(body);
+  const signature = new Webhook(secret ?? t.config.workflow.secret).sign(id, at, payload);
+  return t.app.inject({
+    method: "POST",
+    url: "/api/workflows/events",
+    headers: {
+      "content-type": "application/json",
+      "webhook-id": id,
+      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+      "webhook-signature": signature,
+      ...headers,
+    },
+    payload,
+  });
+}
+
+const item = (n: number, overrides: Record<string, unknown> = {}) => ({
+  raw_name: `Project ${n}`,
+  source_app: "jira",
+  external_id: `JIRA-${n}`,
+  seen_at: "2026-01-05T10:00:00Z",
+  ...overrides,
+});
+
+const discovered = (...items: unknown[]) => ({ type: "streams.discovered", items });
+
+async function aliases() {
+  return t.db.query<{ raw_name: string; source_app: string; external_id: string; discovered_at: Date }>(
+    "SELECT raw_name, source_app, external_id, discovered_at FROM pulse.project_aliases ORDER BY source_app, external_id",
+  );
+}
+
+async function storedNothing() {
+  expect(await aliases()).toEqual([]);
+  expect(await t.db.query("SELECT * FROM pulse.workflow_event_ids")).toEqual([]);
+}
+
+describe("POST /api/workflows/events: streams.discovered", () => {
+  it("stores each item as an unlinked alias that the candidates view groups by name", async () => {
+    const res = await send(
+      discovered(
+        item(1, { raw_name: "Website relaunch" }),
+        item(2, { raw_name: "Website relaunch", source_app: "slack", external_id: "C1" }),
+        item(3, { raw_name: "" }),
+      ),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "processed", received: 3, inserted: 3 });
+    const rows = await aliases();
+    expect(rows).toHaveLength(3);
+    expect(new Date(rows[0]!.discovered_at).toISOString()).toBe("2026-01-05T10:00:00.000Z");
+    const view = await t.db.query<{ raw_name: string; alias_count: number; source_apps: string[] }>(
+      "SELECT raw_name, alias_count, source_apps FROM pulse.v_project_candidates_grouped ORDER BY raw_name",
+    );
+    expect(view).toEqual([
+      { raw_name: "", alias_count: 1, source_apps: ["jira"] },
+      { raw_name: "Website relaunch", alias_count: 2, source_apps: ["jira", "slack"] },
+    ]);
+  });
+
+  it("answers a repeated webhook-id with 200 and changes nothing", async () => {
+    const id = "msg_replayed";
+    expect((await send(discovered(item(1)), { id })).json().status).toBe("processed");
+    const again = await send(discovered(item(2)), { id });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ status: "duplicate" });
+    expect((await aliases()).map((a) => a.external_id)).toEqual(["JIRA-1"]);
+  });
+
+  it("handles the same webhook-id delivered several times at once exactly once", async () => {
+    const id = "msg_concurrent";
+    const body = discovered(item(1), item(2));
+    const results = await Promise.all(Array.from({ length: 4 }, () => send(body, { id })));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(results.map((r) => r.json().status).sort()).toEqual([
+      "duplicate",
+      "duplicate",
+      "duplicate",
+      "processed",
+    ]);
+    expect(await aliases()).toHaveLength(2);
+  });
+
+  it("keeps one alias per (source_app, external_id), across events and inside one batch", async () => {
+    await send(discovered(item(1)));
+    const res = await send(
+      discovered(
+        item(1, { raw_name: "Renamed" }),
+        item(1, { source_app: "slack" }),
+        item(1, { source_app: "slack" }),
+      ),
+    );
+    expect(res.json()).toEqual({ status: "processed", received: 3, inserted: 1 });
+    expect((await aliases()).map((a) => [a.source_app, a.external_id, a.raw_name])).toEqual([
+      ["jira", "JIRA-1", "Project 1"],
+      ["slack", "JIRA-1", "Project 1"],
+    ]);
+  });
+
+  it(`takes a batch of ${MAX_DISCOVERY_BATCH} items whole`, async () => {
+    const items = Array.from({ length: MAX_DISCOVERY_BATCH }, (_, n) => item(n, { raw_name: `P${n % 10}` }));
+    const res = await send(discovered(...items));
+    expect(res.json()).toEqual({
+      status: "processed",
+      received: MAX_DISCOVERY_BATCH,
+      inserted: MAX_DISCOVERY_BATCH,
+    });
+  });
+});
+
+describe("POST /api/workflows/events refuses, storing nothing", () => {
+  const cases: [string, () => ReturnType<typeof send>, number, string][] = [
+    [
+      "a signature made with another secret",
+      () => send(discovered(item(1)), { secret: "whsec_" + Buffer.from("x".repeat(32)).toString("base64") }),
+      401,
+      "signature_invalid",
+    ],
+    [
+      "a body changed after signing",
+      async () => {
+        const good = JSON.stringify(discovered(item(1)));
+        const id = "msg_tampered";
+        const at = new Date();
+        const signature = new Webhook(t.config.workflow.secret).sign(id, at, good);
+        return send(JSON.stringify(discovered(item(2))), {
+          id,
+          at,
+          headers: { "webhook-signature": signature },
+        });
+      },
+      401,
+      "signature_invalid",
+    ],
+    [
+      "a missing signature header",
+      () => send(discovered(item(1)), { headers: { "webhook-signature": "" } }),
+      401,
+      "signature_missing",
+    ],
+    [
+      "a timestamp over 5 minutes old",
+      () => send(discovered(item(1)), { at: new Date(Date.now() - 6 * 60_000) }),
+      401,
+      "timestamp_stale",
+    ],
+    [
+      "a timestamp over 5 minutes ahead",
+      () => send(discovered(item(1)), { at: new Date(Date.now() + 6 * 60_000) }),
+      401,
+      "timestamp_in_future",
+    ],
+    ["a body that is not JSON", () => send("{not json"), 400, "invalid_json"],
+    ["an event without a type", () => send({ items: [item(1)] }), 400, "validation_failed"],
+    [
+      "an unknown event type",
+      () => send({ type: "streams.forgotten", items: [item(1)] }),
+      400,
+      "unknown_event_type",
+    ],
+    [
+      "a known type not handled yet",
+      () => send({ type: "connector.updated", external_user_id: "u", connector: "asana", is_active: true }),
+      400,
+      "event_not_supported",
+    ],
+    ["an empty batch", () => send(discovered()), 400, "validation_failed"],
+    [
+      "a malformed item among good ones",
+      () => send(discovered(item(1), item(2, { seen_at: "yesterday" }), item(3))),
+      400,
+      "validation_failed",
+    ],
+    [
+      "an item without an external id",
+      () => send(discovered(item(1), { raw_name: "x", source_app: "jira", seen_at: "2026-01-05T10:00:00Z" })),
+      400,
+      "validation_failed",
+    ],
+    [
+      "a batch over the limit",
+      () => send(discovered(...Array.from({ length: MAX_DISCOVERY_BATCH + 1 }, (_, n) => item(n)))),
+      413,
+      "batch_too_large",
+    ],
+  ];
+  it.each(cases)("%s", async (_name, request, status, code) => {
+    const res = await request();
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual({ error: { code, message: expect.any(String) } });
+    await storedNothing();
+  });
+
+  it("needs no user session: an unsigned request is refused for its signature, not for a sign-in", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/workflows/events",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify(discovered(item(1))),
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe("signature_missing");
+    await storedNothing();
+  });
+
+  it("refuses a content type it has no parser for (415)", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/workflows/events",
+      headers: { "content-type": "application/xml" },
+      payload: "<event/>",
+    });
+    expect(res.statusCode).toBe(415);
+    await storedNothing();
+  });
+
+  it("a refused event's webhook-id is not remembered: the corrected event with the same id is handled", async () => {
+    const id = "msg_retry";
+    expect((await send(discovered(item(1, { seen_at: "bad" })), { id })).statusCode).toBe(400);
+    expect((await send(discovered(item(1)), { id })).json().status).toBe("processed");
+  });
+});
