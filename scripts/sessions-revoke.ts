@@ -5,11 +5,11 @@
  * It opens the database the server uses: DATABASE_URL when set, otherwise the embedded PGlite database in DATA_DIR
  * (default .data), which allows one process at a time — stop the server first.
  */
+import { EMAIL_PATTERN } from "../src/shared/contact";
 import { SessionService } from "../src/server/auth/sessions";
 import { processIo, runIfMain, withOperatorDatabase, type Io } from "./operator-command";
 
 const USAGE = "Usage: npm run sessions:revoke -- <email>";
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Runs the command; resolves to the process exit code. */
 export async function run(
@@ -18,8 +18,10 @@ export async function run(
   io: Io = processIo,
 ): Promise<number> {
   const [email, ...rest] = argv;
-  if (!email || rest.length > 0 || !EMAIL.test(email)) {
-    io.err(email && !EMAIL.test(email) ? `sessions:revoke: "${email}" is not an e-mail address` : USAGE);
+  if (!email || rest.length > 0 || !EMAIL_PATTERN.test(email)) {
+    io.err(
+      email && !EMAIL_PATTERN.test(email) ? `sessions:revoke: "${email}" is not an e-mail address` : USAGE,
+    );
     return 2;
   }
   return withOperatorDatabase("sessions:revoke", env, io, async (db, config) => {

@@ -1,12 +1,10 @@
+import { EMAIL_PATTERN } from "@shared/contact";
 import type { FastifyInstance } from "fastify";
 import type { IncomingMessage } from "node:http";
 import type Provider from "oidc-provider";
 import type { DevAccounts } from "./accounts";
 import { DEV_PROVIDER_PREFIX } from "./configuration";
 import { consentPage, errorPage, loginPage, revokePage } from "./pages";
-
-// A plain e-mail shape: something@domain.tld, no spaces.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface InteractionRoutesOptions {
   provider: Provider;
@@ -95,7 +93,7 @@ export async function registerInteractionRoutes(
         const email = String(request.body?.email ?? "")
           .trim()
           .toLowerCase();
-        if (!EMAIL.test(email) || email.length > 254) {
+        if (!EMAIL_PATTERN.test(email) || email.length > 254) {
           const hint = typeof interaction.params.hd === "string" ? interaction.params.hd : undefined;
           return reply
             .code(400)
