@@ -87,6 +87,15 @@ describe("GET /api/streams/candidates", () => {
       expect(res.json().error.code).toBe("validation_failed");
     }
   });
+
+  it("refuses a cursor holding U+0000, which PostgreSQL text cannot hold (found by hostile-input.test.ts)", async () => {
+    const res = await t.app.inject({ url: "/api/streams/candidates?after=a%00b", headers: bearer() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({
+      code: "validation_failed",
+      message: "after: must not contain U+0000",
+    });
+  });
 });
 
 describe("POST /api/projects", () => {

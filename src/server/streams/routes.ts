@@ -15,7 +15,12 @@ import { createProjectFromCandidate, listCandidates, listProjects } from "./stor
 
 const candidatesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(CANDIDATES_PAGE_MAX).default(CANDIDATES_PAGE_DEFAULT),
-  after: z.string().max(1000).optional(),
+  // PostgreSQL text cannot hold U+0000: the cursor would fail in the query (500) instead of being refused here.
+  after: z
+    .string()
+    .max(1000)
+    .refine((s) => !s.includes("\u0000"), "must not contain U+0000")
+    .optional(),
 });
 
 const projectsQuery = z.object({
