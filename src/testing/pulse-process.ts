@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { freePort } from "./free-port";
+
+/**
+ * Test and measurement support (not a test): the real server process (`src/server/main.ts`, as `npm start` runs
+ * it) on a free loopback port, for the fault tests that signal it, the benchmark that times its start and reads
+ * its memory, and the load test.
+ */
+export interface PulseProcess {
+  child: ChildProcess;
+  pid: number;
+  port: number;
+  baseURL: string;
+  /** Milliseconds from spawn to the first 200 on /healthz. */
+  startMs: number;
+  /** What the process wrote to stderr so far. */
+  stderr(): string;
+  /** Resolves with the exit code (null when killed by a signal) once the process has exited. */
+  exited: Promise<number | null>;
+  /** SIGTERM, then the exit; a process still running after `graceMs` is killed. */
+  stop(graceMs?: number): Promise<number | null>;
+}
+
+export interface StartPulseOptions {
+  env: Record<string, string>;
+  /** Extra node flags (e.g. --cpu-prof). */
+  nodeArgs?: string[];
+  timeoutMs?: number;
+}
+
+export async function startPulse({
+  env,
+  nodeArgs = [],
+  timeoutMs = 90_000,
+}: StartPulseOptions): Promise<PulseProcess> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      LOG_LEVEL: "warn",
+      COMPANY_DOMAIN: "acme.com",
+      HOST: "127.0.0.1",
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`Pulse exited early: ${stderr}`);
+    try {
+      if ((await fetch(`${baseURL}/healthz`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`Pulse did not answer /healthz within ${timeoutMs} ms: ${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const startMs = performance.now() - spawnedAt;
+  return {
+    child,
+    pid: child.pid!,
+    port,
+    baseURL,
+    startMs,
+    stderr: () => stderr,
+    exited,
+    async stop(graceMs = 15_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      try {
+        return await exited;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+/** Resident set size of a process in bytes (Linux /proc), or undefined where /proc is not there. */
+export function rssOf(pid: number): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
