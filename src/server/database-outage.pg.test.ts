@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase, type Database } from "./db/client";
+import { createDirectSession } from "../testing/direct-session";
 import { TcpProxy } from "../testing/tcp-proxy";
 import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from "../testing/test-database";
 import type { FastifyInstance } from "fastify";
@@ -14,6 +15,7 @@ const proxy = new TcpProxy(serverUrl.hostname, Number(serverUrl.port || 5432));
 let db: Database;
 let app: FastifyInstance;
 let scratch: ScratchPostgresDatabase;
+let config: ReturnType<typeof loadConfig>;
 
 beforeAll(async () => {
   scratch = await createScratchPostgresDatabase(serverUrl.toString(), "pulse_outage");
@@ -22,11 +24,12 @@ beforeAll(async () => {
   const url = new URL(scratch.databaseUrl);
   url.port = String(proxy.port);
   db = await openDatabase({ databaseUrl: url.toString(), onError: () => undefined });
-  const config = {
+  config = {
     ...loadConfig({
       NODE_ENV: "test",
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "pulse-outage-")),
       LOG_LEVEL: "silent",
+      COMPANY_DOMAIN: "acme.com",
     }),
     webDir: undefined,
   };
@@ -65,5 +68,35 @@ describe("losing PostgreSQL while running", () => {
       .poll(async () => (await app.inject({ url: "/healthz" })).statusCode, { timeout: 10_000 })
       .toBe(200);
     expect((await app.inject({ url: "/test/profiles" })).statusCode).toBe(200);
+  });
+});
+
+describe("writes while PostgreSQL is away", () => {
+  it("refuses a PulseMap create with 503 and stores nothing; after recovery the same create succeeds once", async () => {
+    const { access_token } = await createDirectSession(db, config, "ann@acme.com");
+    const [alias] = await db.query<{ id: string }>(
+      "INSERT INTO pulse.project_aliases (raw_name, source_app, external_id) VALUES ('Outage', 'jira', 'O-1') RETURNING id",
+    );
+    const create = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/projects",
+        headers: { authorization: `Bearer ${access_token}` },
+        payload: { alias_id: alias!.id },
+      });
+
+    await proxy.cut();
+    const refused = await create();
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().error.code).toBe("database_unavailable");
+    await proxy.restore();
+    await expect
+      .poll(async () => (await app.inject({ url: "/healthz" })).statusCode, { timeout: 10_000 })
+      .toBe(200);
+
+    expect(await db.query("SELECT id FROM pulse.projects")).toEqual([]);
+    expect((await create()).statusCode).toBe(201);
+    expect((await create()).statusCode).toBe(409);
+    expect(await db.query("SELECT id FROM pulse.projects")).toHaveLength(1);
   });
 });
