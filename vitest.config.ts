@@ -18,7 +18,12 @@ export default mergeConfig(
           test: {
             name: "node",
             root: ".",
-            include: ["src/server/**/*.test.ts", "src/shared/**/*.test.ts", "scripts/**/*.test.ts"],
+            include: [
+              "src/server/**/*.test.ts",
+              "src/shared/**/*.test.ts",
+              "scripts/**/*.test.ts",
+              "bench/**/*.test.ts",
+            ],
             exclude: ["**/*.pg.test.ts", "**/node_modules/**"],
             environment: "node",
           },

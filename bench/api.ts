@@ -1,0 +1,203 @@
+// The API section of `npm run bench`: Pulse's signed-in read routes beside the bare node:http ceiling
+// (bench/ceiling-server.ts) on the same data, alternating runs, medians of several.
+import { spawn } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { isDeepStrictEqual } from "node:util";
+import { freePort } from "../src/testing/free-port";
+import { rssOf, startPulse, type PulseProcess } from "../src/testing/pulse-process";
+import { postgresAnswers, prepareDatabase, type BenchDatabase, type DatabaseKind } from "./fixtures";
+import { loadRun, markdownTable, mb, median, round, sampler, type LoadFigures } from "./measure";
+import type { BenchContext, SectionResult } from "./sections";
+
+/** The benchmarked routes: one entry each (the ceiling server must answer the same path). */
+export const API_ROUTES = [
+  { name: "candidate list", path: "/api/streams/candidates" },
+  { name: "project list", path: "/api/projects" },
+  // TODO(#13): { name: "connector list", path: "/api/connectors" } once it is on main (and in the ceiling).
+];
+
+/** Issue #14's goals: Pulse ≥ 85 % of the ceiling's throughput, p99 ≤ 1.5 × the ceiling's. */
+export const API_GOALS = { throughputRatio: 0.85, p99Ratio: 1.5 };
+
+interface Ceiling {
+  baseURL: string;
+  stop(): Promise<void>;
+}
+
+async function startCeiling(db: BenchDatabase): Promise<Ceiling> {
+  const port = await freePort();
+  let copy: string | undefined;
+  const env: Record<string, string> = { CEILING_PORT: String(port) };
+  if (db.kind === "postgres") env.DATABASE_URL = db.location;
+  else {
+    // PGlite admits one process per directory: the ceiling reads its own copy of the same data.
+    copy = mkdtempSync(path.join(tmpdir(), "pulse-ceiling-"));
+    cpSync(db.location, copy, { recursive: true });
+    env.PGLITE_DIR = copy;
+  }
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/ceiling-server.ts"], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${baseURL}/healthz`)).ok) break;
+    } catch {
+      if (i > 600) throw new Error("the ceiling server did not start");
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    baseURL,
+    async stop() {
+      const exited = new Promise((r) => child.on("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+      if (copy) rmSync(copy, { recursive: true, force: true });
+    },
+  };
+}
+
+interface RouteFigures {
+  database: DatabaseKind;
+  route: string;
+  sameJson: boolean;
+  pulse: LoadFigures[];
+  ceiling: LoadFigures[];
+  median: { pulse: LoadFigures; ceiling: LoadFigures };
+  throughputRatio: number;
+  p99Ratio: number;
+}
+
+const medianOf = (runs: LoadFigures[]): LoadFigures => ({
+  requestsPerSecond: round(median(runs.map((r) => r.requestsPerSecond)), 0),
+  p50Ms: median(runs.map((r) => r.p50Ms)),
+  p99Ms: median(runs.map((r) => r.p99Ms)),
+  non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+  errors: runs.reduce((n, r) => n + r.errors, 0),
+});
+
+async function benchOne(kind: DatabaseKind, ctx: BenchContext) {
+  const db = await prepareDatabase(kind, { postgresUrl: ctx.postgresUrl });
+  let pulse: PulseProcess | undefined;
+  let ceiling: Ceiling | undefined;
+  try {
+    ceiling = await startCeiling(db);
+    pulse = await startPulse({ env: db.env });
+    const headers = { authorization: `Bearer ${db.sessions[0]!.access_token}` };
+    const rssIdle = rssOf(pulse.pid);
+    const figures: RouteFigures[] = [];
+    const rssUnderLoad: number[] = [];
+    for (const route of API_ROUTES) {
+      const fromPulse = await (await fetch(`${pulse.baseURL}${route.path}`, { headers })).json();
+      const fromCeiling = await (await fetch(`${ceiling.baseURL}${route.path}`)).json();
+      const runs = { pulse: [] as LoadFigures[], ceiling: [] as LoadFigures[] };
+      const load = { seconds: ctx.seconds, connections: ctx.connections };
+      // Warm-up (JIT, caches, pool), not counted.
+      await loadRun(`${pulse.baseURL}${route.path}`, { ...load, headers, seconds: 1 });
+      await loadRun(`${ceiling.baseURL}${route.path}`, { ...load, seconds: 1 });
+      for (let round = 0; round < ctx.rounds; round++) {
+        // Alternate which goes first, so a noisy neighbour's burst does not always land on the same one.
+        const order = round % 2 === 0 ? (["pulse", "ceiling"] as const) : (["ceiling", "pulse"] as const);
+        for (const who of order) {
+          ctx.log(`  ${kind} ${route.path} ${who} run ${round + 1}/${ctx.rounds}`);
+          if (who === "pulse") {
+            const rss = sampler(() => rssOf(pulse!.pid));
+            runs.pulse.push(await loadRun(`${pulse.baseURL}${route.path}`, { ...load, headers }));
+            rssUnderLoad.push(...rss.stop());
+          } else {
+            runs.ceiling.push(await loadRun(`${ceiling.baseURL}${route.path}`, load));
+          }
+        }
+      }
+      const med = { pulse: medianOf(runs.pulse), ceiling: medianOf(runs.ceiling) };
+      figures.push({
+        database: kind,
+        route: route.path,
+        sameJson: isDeepStrictEqual(fromPulse, fromCeiling),
+        ...runs,
+        median: med,
+        throughputRatio: round(med.pulse.requestsPerSecond / med.ceiling.requestsPerSecond),
+        p99Ratio: round(med.pulse.p99Ms / Math.max(med.ceiling.p99Ms, 1)),
+      });
+    }
+    return {
+      figures,
+      rss: {
+        idleMB: mb(rssIdle),
+        underLoadMedianMB: mb(median(rssUnderLoad)),
+        underLoadMaxMB: mb(Math.max(...rssUnderLoad)),
+      },
+    };
+  } finally {
+    await pulse?.stop();
+    await ceiling?.stop();
+    await db.drop();
+  }
+}
+
+export async function benchApi(ctx: BenchContext): Promise<SectionResult> {
+  const kinds: DatabaseKind[] = ["pglite"];
+  if (await postgresAnswers(ctx.postgresUrl)) kinds.push("postgres");
+  else ctx.log(`  PostgreSQL at ${ctx.postgresUrl} does not answer: PGlite only`);
+  const results = [];
+  for (const kind of kinds) results.push({ database: kind, ...(await benchOne(kind, ctx)) });
+
+  const rows = results.flatMap((r) =>
+    r.figures.map((f) => [
+      f.database,
+      f.route,
+      f.median.pulse.requestsPerSecond,
+      f.median.ceiling.requestsPerSecond,
+      `${f.throughputRatio} ${f.throughputRatio >= API_GOALS.throughputRatio ? "✓" : "✗"}`,
+      f.median.pulse.p50Ms,
+      f.median.pulse.p99Ms,
+      f.median.ceiling.p99Ms,
+      `${f.p99Ratio} ${f.p99Ratio <= API_GOALS.p99Ratio ? "✓" : "✗"}`,
+      f.sameJson ? "yes" : "NO",
+      f.median.pulse.non2xx + f.median.pulse.errors,
+    ]),
+  );
+  const memory = results.map((r) => [
+    r.database,
+    r.rss.idleMB,
+    r.rss.underLoadMedianMB,
+    r.rss.underLoadMaxMB,
+  ]);
+  return {
+    figures: {
+      goals: API_GOALS,
+      rounds: ctx.rounds,
+      secondsPerRun: ctx.seconds,
+      connections: ctx.connections,
+      results,
+    },
+    markdown: [
+      `Medians of ${ctx.rounds} alternating runs of ${ctx.seconds} s, ${ctx.connections} connections, signed in; ceiling = bare node:http + the same SQL and JSON. Goals: throughput ratio ≥ ${API_GOALS.throughputRatio}, p99 ratio ≤ ${API_GOALS.p99Ratio}.`,
+      "",
+      markdownTable(
+        [
+          "database",
+          "route",
+          "Pulse req/s",
+          "ceiling req/s",
+          "throughput ratio",
+          "Pulse p50 ms",
+          "Pulse p99 ms",
+          "ceiling p99 ms",
+          "p99 ratio",
+          "same JSON",
+          "Pulse non-2xx/errors",
+        ],
+        rows,
+      ),
+      "",
+      "Pulse's memory (RSS, MB): idle after start, and sampled every 250 ms under the API load.",
+      "",
+      markdownTable(["database", "idle", "under load (median)", "under load (max)"], memory),
+    ].join("\n"),
+  };
+}

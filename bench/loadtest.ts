@@ -1,0 +1,299 @@
+// `npm run loadtest` (issue #14): N concurrent signed-in clients against a real Pulse process on loopback, mixing
+// reads and PulseMap creation for a bounded time and request count; then every acknowledged write is read back from
+// the database (none lost, none duplicated), every 5xx counted, and the server's memory sampled throughout.
+//   npm run loadtest -- --clients=200 --seconds=300 --database=postgres   (the issue's soak; the default)
+//   npm run loadtest -- --clients=20 --seconds=10 --database=pglite        (a short look)
+// Writes bench/results/loadtest.json. A short run of the same code is a test (bench/loadtest.test.ts).
+import { mkdirSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { openDatabase } from "../src/server/db/client";
+import { rssOf, startPulse, type PulseProcess } from "../src/testing/pulse-process";
+import { DEFAULT_POSTGRES_URL, postgresAnswers, prepareDatabase, type DatabaseKind } from "./fixtures";
+import { mb, median, round, sampler } from "./measure";
+
+export interface LoadtestOptions {
+  clients: number;
+  seconds: number;
+  /** Stop after this many requests in all, whatever the time. */
+  maxRequests: number;
+  database: DatabaseKind;
+  postgresUrl?: string;
+  log?: (message: string) => void;
+}
+
+interface Client {
+  baseURL: string;
+  token: string;
+  /** Alias ids of candidates nobody has made a PulseMap of yet, shared by all clients. */
+  candidates: string[];
+}
+
+interface Outcome {
+  status: number;
+  /** The alias id a 201 made a PulseMap of. */
+  created?: string;
+  /** The alias id a create was sent for whose outcome the client never learnt (network error). */
+  unknown?: string;
+}
+
+interface Action {
+  name: string;
+  weight: number;
+  run(client: Client): Promise<Outcome>;
+}
+
+const request = async (client: Client, path: string, init: RequestInit = {}) => {
+  const res = await fetch(`${client.baseURL}${path}`, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${client.token}`,
+      ...(init.body ? { "content-type": "application/json" } : {}),
+    },
+  });
+  await res.arrayBuffer();
+  return res.status;
+};
+
+/** The mix: one row per kind of client action, with its weight. */
+export const MIX: Action[] = [
+  {
+    name: "read candidates",
+    weight: 4,
+    run: async (c) => ({ status: await request(c, "/api/streams/candidates?limit=50") }),
+  },
+  {
+    name: "read PulseMaps",
+    weight: 3,
+    run: async (c) => ({ status: await request(c, "/api/projects?limit=100") }),
+  },
+  {
+    name: "create PulseMap",
+    weight: 1,
+    async run(c) {
+      const aliasId = c.candidates.pop();
+      if (!aliasId) return { status: await request(c, "/api/projects?limit=1") };
+      try {
+        const status = await request(c, "/api/projects", {
+          method: "POST",
+          body: JSON.stringify({ alias_id: aliasId }),
+        });
+        return status === 201 ? { status, created: aliasId } : { status };
+      } catch {
+        return { status: 0, unknown: aliasId };
+      }
+    },
+  },
+  // TODO(#13): { name: "switch a connector", weight: 1, run: … } once the connector routes are on main.
+  // TODO(#12): { name: "realtime", … } a socket per client, counting the events of every committed change.
+];
+
+function pick(random: () => number): Action {
+  const total = MIX.reduce((n, a) => n + a.weight, 0);
+  let r = random() * total;
+  for (const action of MIX) if ((r -= action.weight) < 0) return action;
+  return MIX[0]!;
+}
+
+/** A small seeded generator, so a run's mix can be replayed. */
+function seeded(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function candidateAliasIds(baseURL: string, token: string): Promise<string[]> {
+  const ids: string[] = [];
+  let after: string | null = null;
+  do {
+    const q: string = after === null ? "" : `&after=${encodeURIComponent(after)}`;
+    const res = await fetch(`${baseURL}/api/streams/candidates?limit=500${q}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const page = (await res.json()) as { candidates: { alias_id: string }[]; next_after: string | null };
+    ids.push(...page.candidates.map((c) => c.alias_id));
+    after = page.next_after;
+  } while (after !== null);
+  return ids;
+}
+
+export interface LoadtestReport {
+  options: Omit<LoadtestOptions, "log">;
+  seconds: number;
+  requests: number;
+  requestsPerSecond: number;
+  status5xx: number;
+  networkErrors: number;
+  byAction: Record<string, { count: number; statuses: Record<string, number>; p50Ms: number; p99Ms: number }>;
+  writes: {
+    acknowledged: number;
+    found: number;
+    lost: number;
+    duplicated: number;
+    unknownOutcome: number;
+    unacknowledgedFound: number;
+  };
+  memory: {
+    samples: number;
+    afterWarmUpMB: number;
+    endMB: number;
+    maxMB: number;
+    growthAfterWarmUpMB: number;
+  };
+}
+
+export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestReport> {
+  const log = options.log ?? (() => undefined);
+  const db = await prepareDatabase(options.database, {
+    users: options.clients,
+    postgresUrl: options.postgresUrl,
+    data: { names: Math.max(200, options.clients * 20), aliasesPerName: 2, projects: 50 },
+  });
+  let pulse: PulseProcess | undefined;
+  try {
+    pulse = await startPulse({ env: db.env });
+    const candidates = await candidateAliasIds(pulse.baseURL, db.sessions[0]!.access_token);
+    log(
+      `Pulse on ${db.kind}, ${options.clients} clients, ${options.seconds} s, ${candidates.length} candidates`,
+    );
+    const clients: Client[] = db.sessions.map((s) => ({
+      baseURL: pulse!.baseURL,
+      token: s.access_token,
+      candidates,
+    }));
+
+    const byAction: Record<string, { count: number; statuses: Record<string, number>; latencies: number[] }> =
+      {};
+    const created: string[] = [];
+    const unknown: string[] = [];
+    let requests = 0;
+    let status5xx = 0;
+    let networkErrors = 0;
+    const pid = pulse.pid;
+    const rss = sampler(() => rssOf(pid), 500);
+    const t0 = performance.now();
+    const deadline = t0 + options.seconds * 1000;
+    const random = seeded(14);
+
+    await Promise.all(
+      clients.map(async (client) => {
+        while (performance.now() < deadline && requests < options.maxRequests) {
+          requests++;
+          const action = pick(random);
+          const started = performance.now();
+          let outcome: Outcome;
+          try {
+            outcome = await action.run(client);
+          } catch {
+            outcome = { status: 0 };
+          }
+          const stats = (byAction[action.name] ??= { count: 0, statuses: {}, latencies: [] });
+          stats.count++;
+          stats.statuses[outcome.status] = (stats.statuses[outcome.status] ?? 0) + 1;
+          stats.latencies.push(performance.now() - started);
+          if (outcome.status >= 500) status5xx++;
+          if (outcome.status === 0) networkErrors++;
+          if (outcome.created) created.push(outcome.created);
+          if (outcome.unknown) unknown.push(outcome.unknown);
+        }
+      }),
+    );
+    const elapsed = (performance.now() - t0) / 1000;
+    const samples = rss.stop();
+    await pulse.stop();
+
+    // Read back from the database itself: PGlite admits one process, so after the server has stopped.
+    const check = await openDatabase({
+      databaseUrl: db.env.DATABASE_URL,
+      dataDir: db.env.DATABASE_URL ? undefined : db.env.DATA_DIR,
+    });
+    const rows = await check.query<{ alias_id: string; n: string }>(
+      "SELECT alias_id, count(*) AS n FROM pulse.projects WHERE alias_id IS NOT NULL GROUP BY alias_id",
+    );
+    await check.close();
+    const stored = new Map(rows.map((r) => [r.alias_id, Number(r.n)]));
+    const acknowledged = new Set(created);
+    const unknownSet = new Set(unknown);
+
+    const warm = samples.slice(Math.floor(samples.length / 5));
+    const afterWarmUp = warm[0] ?? NaN;
+    const end = samples[samples.length - 1] ?? NaN;
+    return {
+      options: {
+        clients: options.clients,
+        seconds: options.seconds,
+        maxRequests: options.maxRequests,
+        database: options.database,
+      },
+      seconds: round(elapsed, 1),
+      requests,
+      requestsPerSecond: round(requests / elapsed, 0),
+      status5xx,
+      networkErrors,
+      byAction: Object.fromEntries(
+        Object.entries(byAction).map(([name, s]) => [
+          name,
+          {
+            count: s.count,
+            statuses: s.statuses,
+            p50Ms: round(median(s.latencies), 1),
+            p99Ms: round(
+              [...s.latencies].sort((a, b) => a - b)[Math.floor(s.latencies.length * 0.99)] ?? NaN,
+              1,
+            ),
+          },
+        ]),
+      ),
+      writes: {
+        acknowledged: acknowledged.size,
+        found: [...acknowledged].filter((id) => stored.has(id)).length,
+        lost: [...acknowledged].filter((id) => !stored.has(id)).length,
+        duplicated: [...stored.values()].filter((n) => n > 1).length + (created.length - acknowledged.size),
+        unknownOutcome: unknownSet.size,
+        unacknowledgedFound: [...stored.keys()].filter((id) => !acknowledged.has(id) && !unknownSet.has(id))
+          .length,
+      },
+      memory: {
+        samples: samples.length,
+        afterWarmUpMB: mb(afterWarmUp),
+        endMB: mb(end),
+        maxMB: mb(Math.max(...samples)),
+        growthAfterWarmUpMB: round(mb(end) - mb(afterWarmUp), 1),
+      },
+    };
+  } finally {
+    await pulse?.stop();
+    await db.drop();
+  }
+}
+
+/** Zero 5xx, zero lost or duplicated writes, nothing stored that nobody asked for. */
+export function loadtestPassed(report: LoadtestReport): boolean {
+  const w = report.writes;
+  return report.status5xx === 0 && w.lost === 0 && w.duplicated === 0 && w.unacknowledgedFound === 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
+  const postgresUrl = process.env.BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES_URL;
+  const wanted = arg("database") as DatabaseKind | undefined;
+  const database = wanted ?? ((await postgresAnswers(postgresUrl)) ? "postgres" : "pglite");
+  const report = await runLoadtest({
+    clients: Number(arg("clients") ?? 200),
+    seconds: Number(arg("seconds") ?? 300),
+    maxRequests: Number(arg("max-requests") ?? 5_000_000),
+    database,
+    postgresUrl,
+    log: (m) => console.log(m),
+  });
+  mkdirSync("bench/results", { recursive: true });
+  writeFileSync("bench/results/loadtest.json", `${JSON.stringify(report, null, 2)}\n`);
+  console.log(JSON.stringify(report, null, 2));
+  const passed = loadtestPassed(report);
+  console.log(passed ? "loadtest passed: no 5xx, no lost or duplicated write" : "LOADTEST FAILED");
+  process.exit(passed ? 0 : 1);
+}

@@ -1,0 +1,68 @@
+// Measuring helpers of `npm run bench`: autocannon runs, medians, and the Markdown the report is made of.
+import autocannon from "autocannon";
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** One autocannon run against `url` with `headers`; loopback only. */
+export async function loadRun(
+  url: string,
+  options: { headers?: Record<string, string>; seconds: number; connections: number },
+): Promise<LoadFigures> {
+  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error(`Loopback only: ${url}`);
+  const result = await autocannon({
+    url,
+    headers: options.headers,
+    connections: options.connections,
+    duration: options.seconds,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length === 0 ? NaN : sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+export const mb = (bytes: number | undefined) => (bytes === undefined ? NaN : round(bytes / 1024 / 1024, 1));
+export const kb = (bytes: number) => round(bytes / 1024, 1);
+
+export function markdownTable(headers: string[], rows: (string | number)[][]): string {
+  const cell = (v: string | number) => (typeof v === "number" ? (Number.isNaN(v) ? "—" : String(v)) : v);
+  return [
+    `| ${headers.join(" | ")} |`,
+    `|${headers.map(() => "---").join("|")}|`,
+    ...rows.map((r) => `| ${r.map(cell).join(" | ")} |`),
+  ].join("\n");
+}
+
+/** Samples `sample()` every `everyMs` until stopped; returns the samples. */
+export function sampler(sample: () => number | undefined, everyMs = 250): { stop(): number[] } {
+  const values: number[] = [];
+  const take = () => {
+    const v = sample();
+    if (v !== undefined) values.push(v);
+  };
+  take();
+  const timer = setInterval(take, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      return values;
+    },
+  };
+}
