@@ -53,7 +53,13 @@ interface Started {
 
 /** A PGlite server on a fresh DATA_DIR with a signed-in company user and one Streams candidate. */
 async function startWithSession(dataDir = mkdtempSync(path.join(tmpdir(), "pulse-kill-"))): Promise<Started> {
-  const env = { DATA_DIR: dataDir, PORT: String(await freePort()), CONTACT_RATE_LIMIT: "1000" };
+  // LOG_LEVEL info: the tests wait for the server's "incoming request" line before signalling it.
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: String(await freePort()),
+    CONTACT_RATE_LIMIT: "1000",
+    LOG_LEVEL: "info",
+  };
   let aliasId = "";
   const [session] = await createSessionsBeforeStart(env, ["ann@acme.com"], async (db) => {
     const [alias] = await db.query<{ id: string }>(
@@ -141,6 +147,10 @@ describe("the server process, signalled during writes", () => {
     const { server, env } = await startWithSession();
     const { type, body, resume } = await contactBody(server.baseURL, 600_000);
     const outcome = await uploadInTwoHalves(server.port, type, body, async () => {
+      // The server has the request (Fastify logged it) and is reading its body: now the signal.
+      await server.waitForLog(
+        /"url":"\/api\/contact".*"msg":"incoming request"|"msg":"incoming request".*"url":"\/api\/contact"/,
+      );
       server.child.kill("SIGTERM");
       return "finish";
     });
@@ -154,7 +164,7 @@ describe("the server process, signalled during writes", () => {
       // Refused or cut before the handler ran: then nothing at all.
       expect(rows).toEqual([]);
     }
-    // Which of the two happened is the server's choice; on these machines the drain lets the request finish.
+    // The request was in flight when the signal came: the drain lets it finish.
     expect(outcome).toMatchObject({ status: 200 });
   }, 120_000);
 
@@ -162,6 +172,9 @@ describe("the server process, signalled during writes", () => {
     const { server, env } = await startWithSession();
     const { type, body } = await contactBody(server.baseURL, 600_000);
     const outcome = await uploadInTwoHalves(server.port, type, body, async () => {
+      await server.waitForLog(
+        /"url":"\/api\/contact".*"msg":"incoming request"|"msg":"incoming request".*"url":"\/api\/contact"/,
+      );
       server.child.kill("SIGTERM");
       return "stall";
     });

@@ -16,6 +16,8 @@ export interface PulseProcess {
   startMs: number;
   /** What the process wrote to stderr so far. */
   stderr(): string;
+  /** Resolves once the process's stdout (its log, one JSON line per entry) has a line matching `pattern`. */
+  waitForLog(pattern: RegExp): Promise<string>;
   /** Resolves with the exit code (null when killed by a signal) once the process has exited. */
   exited: Promise<number | null>;
   /** SIGTERM, then the exit; a process still running after `graceMs` is killed. */
@@ -46,10 +48,27 @@ export async function startPulse({
       ...env,
       PORT: String(port),
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  let stdout = "";
+  const logWaiters = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
+  const matchWaiters = () => {
+    for (const waiter of logWaiters) {
+      const line = stdout.split("\n").find((l) => waiter.pattern.test(l));
+      if (line !== undefined) {
+        logWaiters.delete(waiter);
+        waiter.resolve(line);
+      }
+    }
+  };
+  // Read always, so a chatty log never fills the pipe and stalls the server.
+  child.stdout?.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+    if (logWaiters.size > 0) matchWaiters();
+    else if (stdout.length > 1_000_000) stdout = stdout.slice(-100_000);
+  });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
@@ -75,6 +94,12 @@ export async function startPulse({
     baseURL,
     startMs,
     stderr: () => stderr,
+    waitForLog(pattern) {
+      return new Promise((resolve) => {
+        logWaiters.add({ pattern, resolve });
+        matchWaiters();
+      });
+    },
     exited,
     async stop(graceMs = 15_000) {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
