@@ -251,10 +251,10 @@ function signedEvent(ctx: Context): fc.Arbitrary<Omit<InjectOptions, "method">> 
     .record({
       body: eventBody,
       headers: randomHeaders,
-      signed: fc.boolean(),
+      validOnTop: fc.boolean(),
       skewSeconds: fc.oneof(fc.constant(0), fc.integer({ min: -100_000, max: 100_000 })),
     })
-    .map(({ body, headers, signed, skewSeconds }) => {
+    .map(({ body, headers, validOnTop, skewSeconds }) => {
       const id = `msg_${randomUUID()}`;
       const at = new Date(Date.now() + skewSeconds * 1000);
       const signature = new Webhook(ctx.t.config.workflow.secret).sign(id, at, body);
@@ -267,7 +267,7 @@ function signedEvent(ctx: Context): fc.Arbitrary<Omit<InjectOptions, "method">> 
       // Half the cases put the random headers under the valid ones (the body is what is hostile), half over them.
       return {
         url: WORKFLOW_EVENTS_ROUTE,
-        headers: signed ? { ...headers, ...valid } : { ...valid, ...headers },
+        headers: validOnTop ? { ...headers, ...valid } : { ...valid, ...headers },
         payload: body,
       };
     });
