@@ -2,6 +2,7 @@
 // bench/results/latest.json and bench/results/latest.md. Flags:
 //   --quick            fewer, shorter runs; slow sections (Lighthouse) skipped
 //   --skip=a,b         skip sections by name;  --only=a,b  run only these
+//   --out=name         write bench/results/name.{json,md} instead of latest.*
 //   BENCH_POSTGRES_URL PostgreSQL server for the PostgreSQL figures (default postgres://postgres@127.0.0.1:5432/test;
 //                      skipped when it does not answer)
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -33,6 +34,7 @@ const list = (flag: string) =>
 const quick = args.includes("--quick");
 const skip = new Set(list("skip") ?? []);
 const only = list("only");
+const out = list("out")?.[0] ?? "latest";
 
 const ctx: BenchContext = {
   quick,
@@ -87,7 +89,7 @@ const header = [
   "",
 ];
 mkdirSync("bench/results", { recursive: true });
-writeFileSync("bench/results/latest.json", `${JSON.stringify(json, null, 2)}\n`);
-writeFileSync("bench/results/latest.md", [...header, ...markdown].join("\n"));
-console.log("wrote bench/results/latest.json and bench/results/latest.md");
+writeFileSync(`bench/results/${out}.json`, `${JSON.stringify(json, null, 2)}\n`);
+writeFileSync(`bench/results/${out}.md`, [...header, ...markdown].join("\n"));
+console.log(`wrote bench/results/${out}.json and bench/results/${out}.md`);
 process.exit(Object.values(report).some((r) => (r as { error?: string }).error) ? 1 : 0);
