@@ -88,6 +88,8 @@ describe("security headers", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    // The connector popup is cross-origin in production; the page keeps its handle on it (issue #13).
+    expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
     expect(res.headers["strict-transport-security"]).toBeUndefined();
     expect(csp).toContain("base-uri 'none'");
     expect(res.headers["permissions-policy"]).toContain("camera=()");

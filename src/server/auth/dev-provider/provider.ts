@@ -6,7 +6,7 @@ import type { CustomFetch } from "openid-client";
 import { deriveKey, hmac } from "../crypto";
 import { DevAccounts, type DevClaimOverrides } from "./accounts";
 import { DEV_CLIENT_ID, DEV_PROVIDER_PREFIX, devProviderConfiguration } from "./configuration";
-import { inProcessFetch } from "./in-process-fetch";
+import { inProcessFetch } from "../../platform/in-process-fetch";
 import { registerInteractionRoutes } from "./interaction-routes";
 
 export { DEV_CLIENT_ID, DEV_PROVIDER_PREFIX } from "./configuration";
