@@ -6,6 +6,7 @@ import { requireSession, requireUser } from "./auth/guard";
 import { authPlugin } from "./auth/plugin";
 import { captchaRoutes } from "./platform/captcha/routes";
 import type { Config } from "./config";
+import { connectorsRoutes } from "./connectors/routes";
 import { contactRoutes } from "./contact/routes";
 import type { Database } from "./db/client";
 import { registerAccessGuard } from "./platform/access";
@@ -15,6 +16,7 @@ import { requestLogSerializers } from "./platform/logging";
 import { registerSecurityHeaders, securityHeaders } from "./platform/security";
 import { streamsRoutes } from "./streams/routes";
 import { webRoutes } from "./platform/web-app/routes";
+import { setUpWorkflowWebhooks, type WorkflowClientOverrides } from "./workflows/outbound";
 import { workflowRoutes } from "./workflows/routes";
 
 declare module "fastify" {
@@ -28,6 +30,8 @@ export interface AppDependencies {
   db: Database;
   /** Logger options (tests pass `false`, or a stream to read what was logged). */
   logger?: FastifyServerOptions["logger"];
+  /** The outbound workflow client's fetch, timeout and sleep (tests stand in for the workflow service). */
+  workflow?: WorkflowClientOverrides;
 }
 
 export function publicConfigOf(config: Config): PublicConfig {
@@ -95,7 +99,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(captchaRoutes);
   await app.register(contactRoutes);
   await app.register(workflowRoutes);
+  app.decorate("workflowWebhooks", await setUpWorkflowWebhooks(app, deps.workflow));
   await app.register(streamsRoutes);
+  await app.register(connectorsRoutes);
 
   await app.register(webRoutes, { webDir: config.webDir, publicConfig: publicConfigOf(config) });
   return app;

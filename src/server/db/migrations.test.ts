@@ -91,6 +91,11 @@ describe("connectors", () => {
     await expect(
       db.query("INSERT INTO pulse.connectors (user_id, type) VALUES ($1, 'myspace')", [user!.id]),
     ).rejects.toThrow();
+    // The name schema.ts gives the constraint the upserts target.
+    const constraints = await db.query<{ conname: string }>(
+      "SELECT conname FROM pg_constraint WHERE conrelid = 'pulse.connectors'::regclass AND contype = 'u'",
+    );
+    expect(constraints.map((c) => c.conname)).toEqual(["connectors_user_id_type_key"]);
   });
 });
 
