@@ -68,7 +68,7 @@ describe("the development workflow simulator", () => {
     expect(page.headers["content-security-policy"]).toMatch(
       /default-src 'none'.*script-src 'sha256-[\w+/=]+'.*form-action 'self'.*frame-ancestors 'none'/,
     );
-    expect(page.headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
+    expect(page.headers["cross-origin-opener-policy"]).toBe("unsafe-none");
     expect(page.headers["x-frame-options"]).toBe("DENY");
     expect(await isActive("asana")).toBe(false);
 

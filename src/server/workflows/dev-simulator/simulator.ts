@@ -190,6 +190,9 @@ export async function mountWorkflowSimulator(
       reply
         .code(status)
         .header("content-security-policy", SIMULATOR_PAGE_CSP)
+        // Like a provider's authorisation page, it does not isolate itself from its opener: Pulse's page keeps its
+        // handle on the popup even when the link's origin differs from the page's (127.0.0.1 vs localhost).
+        .header("cross-origin-opener-policy", "unsafe-none")
         .header("cache-control", "no-store")
         .type("text/html; charset=utf-8")
         .send(html);
