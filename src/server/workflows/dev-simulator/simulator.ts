@@ -68,7 +68,7 @@ export async function mountWorkflowSimulator(
     });
     if (res.statusCode !== 200) {
       app.log.warn(
-        { event: event.type, status: res.statusCode, answer: res.json() },
+        { event: event.type, status: res.statusCode, answer: res.body.slice(0, 300) },
         "simulator event refused",
       );
       throw new Error(`The event was refused (${res.statusCode}).`);
@@ -88,6 +88,7 @@ export async function mountWorkflowSimulator(
   }
 
   const connectLink = (userId: string, connector: PopupConnector) => {
+    for (const [old, link] of pending) if (link.expiresAt < Date.now()) pending.delete(old);
     const token = randomBytes(24).toString("base64url");
     pending.set(token, { userId, connector, expiresAt: Date.now() + CONNECT_LINK_TTL_MS });
     return `${publicUrl}${WORKFLOW_SIMULATOR_PREFIX}/connect/${token}`;
