@@ -11,19 +11,38 @@ import SettingsPage from "./settings-page";
 
 vi.mock("@/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-/** The realtime hook, stood in for: it records each channel's options; `emit` delivers a change as the server would. */
+/**
+ * The realtime hook, stood in for: it records each channel's options; `emit` delivers a change as the server would,
+ * `refetch` refreshes what the page asked the channel to keep fresh (a change that arrives only as fresh data).
+ */
 const realtime = vi.hoisted(() => ({
-  channels: new Map<string, { onChange?: (change: RealtimeChange) => void; enabled?: boolean }>(),
+  channels: new Map<
+    string,
+    { onChange?: (change: RealtimeChange) => void; enabled?: boolean; refetch: () => Promise<void> }
+  >(),
 }));
-vi.mock("@/lib/realtime", () => ({
-  useRealtimeChannel: (
-    channel: RealtimeChannelName,
-    options: { onChange?: (change: RealtimeChange) => void; enabled?: boolean } = {},
-  ) => {
-    realtime.channels.set(channel, options);
-    return "joined";
-  },
-}));
+vi.mock("@/lib/realtime", async () => {
+  const { useQueryClient } = await import("@tanstack/react-query");
+  return {
+    useRealtimeChannel: (
+      channel: RealtimeChannelName,
+      options: {
+        onChange?: (change: RealtimeChange) => void;
+        enabled?: boolean;
+        invalidate?: readonly (readonly unknown[])[];
+      } = {},
+    ) => {
+      const client = useQueryClient();
+      realtime.channels.set(channel, {
+        ...options,
+        refetch: async () => {
+          for (const queryKey of options.invalidate ?? []) await client.invalidateQueries({ queryKey });
+        },
+      });
+      return "joined";
+    },
+  };
+});
 
 let seq = 0;
 /** The query cache tells its observers on a later task (TanStack's notifyManager), so wait one. */
@@ -199,6 +218,18 @@ describe.each([
     expect(enabledNames()).toEqual(expect.arrayContaining(["Slack", name]));
     expect(toast.error).not.toHaveBeenCalled();
     expect(api.callsTo(connect)).toHaveLength(1);
+  });
+
+  it("fresh data that already shows the connector on ends the connecting state too", async () => {
+    api.routes[connect] = () => ({ body: { connect_link_url: "https://connect.example/flow" } });
+    await openConnectors();
+    await user.click(sw(name));
+    await vi.waitFor(() => expect(popup.location.href).not.toBe(""));
+    expect(sw(name)).toBeDisabled();
+    serverWith({ slack: true, [type]: true });
+    await act(() => realtime.channels.get("connectors")!.refetch());
+    await vi.waitFor(() => expect(sw(name)).toBeEnabled());
+    expect(sw(name)).toBeChecked();
   });
 
   it("a denied connection (the change says inactive) leaves the switch off and usable", async () => {

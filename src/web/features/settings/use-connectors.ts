@@ -186,5 +186,5 @@ export function useConnectors() {
     isSaving: !isPopupConnector(type) && shown[type] !== undefined,
   }));
 
-  return { connectors, toggle, loading: statuses.isPending && Boolean(user), signedIn: Boolean(user) };
+  return { connectors, toggle, loading: statuses.isLoading, signedIn: Boolean(user) };
 }
