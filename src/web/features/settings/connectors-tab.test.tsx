@@ -257,6 +257,11 @@ describe.each([
     ["the request fails", () => ({ status: 502, body: {} }), `Failed to initiate ${name} connect flow`],
     ["the answer has no link", () => ({ body: {} }), "No connection URL in response"],
     [
+      "the server found no link in the workflow's answer",
+      () => ({ status: 502, body: { error: { code: "connect_link_missing", message: "x" } } }),
+      "No connection URL in response",
+    ],
+    [
       "the link is not a web address",
       () => ({ body: { connect_link_url: "javascript:alert(1)" } }),
       "No connection URL in response",

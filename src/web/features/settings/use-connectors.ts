@@ -9,6 +9,7 @@ import {
   type PopupConnector,
 } from "@shared/connectors";
 import { CONNECTOR_DETAILS } from "@shared/constants";
+import { ApiError } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useRealtimeChannel, type RealtimeChange } from "@/lib/realtime";
 import { toast } from "@/lib/toast";
@@ -33,6 +34,12 @@ import {
 } from "./messages";
 
 type Flags = Partial<Record<ConnectorType, boolean>>;
+
+/**
+ * The server's code for a connect answer without a link (CONNECTOR_ERRORS.connectLinkMissing of the connectors API);
+ * every other connect failure is "Failed to initiate … connect flow".
+ */
+const CONNECT_LINK_MISSING = "connect_link_missing";
 
 export interface ConnectorView {
   type: ConnectorType;
@@ -129,9 +136,10 @@ export function useConnectors() {
     let link: string | null;
     try {
       link = connectLinkUrl((await connectConnector(type, token))?.connect_link_url);
-    } catch {
+    } catch (error) {
       popup.close();
-      return failConnect(type, connectInitiationFailed(name));
+      const missing = error instanceof ApiError && error.code === CONNECT_LINK_MISSING;
+      return failConnect(type, missing ? NO_CONNECTION_URL : connectInitiationFailed(name));
     }
     if (!link) {
       popup.close();
