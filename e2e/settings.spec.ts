@@ -71,7 +71,7 @@ test.describe("Settings: Connectors tab", () => {
   test("a card and a named switch per connector, axe-clean", async ({ page }) => {
     await openSettings(page);
     await page.getByRole("tab", { name: "Connectors" }).click();
-    const cards = page.getByRole("list", { name: "Connectors" }).getByRole("listitem");
+    const cards = page.getByRole("list", { name: "Connectors", exact: true }).getByRole("listitem");
     await expect(cards).toHaveCount(12);
     for (const name of ["Asana", "Slack", "Google Drive", "Google Meet", "Notes"]) {
       await expect(page.getByRole("switch", { name, exact: true })).toBeVisible();
