@@ -57,7 +57,12 @@ async function emit(row: ConnectorStatus, operation: RealtimeChange["operation"]
 const ANN = signedInAs("ann@acme.com");
 let user: ReturnType<typeof userEvent.setup>;
 let api: ReturnType<typeof stubFetch>;
-let popup: { location: { href: string }; close: ReturnType<typeof vi.fn>; opener: unknown };
+let popup: {
+  location: { href: string };
+  close: ReturnType<typeof vi.fn>;
+  opener: unknown;
+  closed: boolean;
+};
 
 function serverWith(active: Partial<Record<string, boolean>>) {
   api.routes["GET /api/connectors"] = () => ({
@@ -71,11 +76,14 @@ beforeEach(() => {
   realtime.channels.clear();
   api = stubFetch();
   serverWith({ slack: true, jira: false });
-  popup = { location: { href: "" }, close: vi.fn(), opener: window };
+  popup = { location: { href: "" }, close: vi.fn(), opener: window, closed: false };
   vi.spyOn(window, "open").mockImplementation(() => popup as unknown as Window);
   user = userEvent.setup();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 async function openConnectors(auth = ANN) {
   renderWeb(<SettingsPage />, { auth });
@@ -242,6 +250,26 @@ describe.each([
     await emit({ type, is_active: false });
     expect(sw(name)).not.toBeChecked();
     expect(sw(name)).toBeEnabled();
+  });
+
+  it("a popup closed without an answer: after 5 s with no change the switch is off and usable again", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+    user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    api.routes[connect] = () => ({ body: { connect_link_url: "https://connect.example/flow" } });
+    await openConnectors();
+    await user.click(sw(name));
+    await vi.waitFor(() => expect(popup.location.href).not.toBe(""));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(10_000)));
+    expect(sw(name)).toBeDisabled();
+    const listReads = api.callsTo("GET /api/connectors").length;
+    popup.closed = true;
+    await act(async () => void (await vi.advanceTimersByTimeAsync(4_500)));
+    expect(sw(name)).toBeDisabled();
+    expect(api.callsTo("GET /api/connectors")).toHaveLength(listReads + 1);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(500)));
+    expect(sw(name)).toBeEnabled();
+    expect(sw(name)).not.toBeChecked();
+    expect(toast.error).not.toHaveBeenCalled();
   });
 
   it("a double click sends one connect request", async () => {

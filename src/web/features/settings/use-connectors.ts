@@ -41,6 +41,10 @@ type Flags = Partial<Record<ConnectorType, boolean>>;
  */
 const CONNECT_LINK_MISSING = "connect_link_missing";
 
+/** How often an open connect popup is checked, and how long after it closes its change may still arrive. */
+const POPUP_POLL_MS = 500;
+const POPUP_CLOSED_GRACE_MS = 5_000;
+
 export interface ConnectorView {
   type: ConnectorType;
   name: string;
@@ -86,6 +90,12 @@ export function useConnectors() {
   /** What the switch shows while a request is under way (the flip before the server confirms it). */
   const [shown, setShown] = useState<Flags>({});
   const busy = useRef(new Set<ConnectorType>());
+  const popupWatchers = useRef(new Map<ConnectorType, ReturnType<typeof setInterval>>());
+
+  useEffect(() => {
+    const watchers = popupWatchers.current;
+    return () => watchers.forEach(clearInterval);
+  }, []);
 
   const serverState = useMemo(() => {
     const state: Flags = {};
@@ -94,6 +104,8 @@ export function useConnectors() {
   }, [statuses.data]);
 
   const settle = useCallback((type: ConnectorType) => {
+    clearInterval(popupWatchers.current.get(type));
+    popupWatchers.current.delete(type);
     busy.current.delete(type);
     setConnecting((flags) => without(flags, type));
     setShown((flags) => without(flags, type));
@@ -146,6 +158,20 @@ export function useConnectors() {
       return failConnect(type, NO_CONNECTION_URL);
     }
     popup.location.href = link;
+    watchPopup(type, popup);
+  };
+
+  // A popup closed without an answer would leave the switch disabled for good: once it has been closed for a
+  // while with no change, the attempt ends quietly and the switch is usable again.
+  const watchPopup = (type: PopupConnector, popup: Window) => {
+    let closedFor = 0;
+    const timer = setInterval(() => {
+      if (!popup.closed) return;
+      if (closedFor === 0) void queryClient.invalidateQueries({ queryKey: key });
+      closedFor += POPUP_POLL_MS;
+      if (closedFor >= POPUP_CLOSED_GRACE_MS) settle(type);
+    }, POPUP_POLL_MS);
+    popupWatchers.current.set(type, timer);
   };
 
   const disconnect = async (type: PopupConnector, token: string) => {
