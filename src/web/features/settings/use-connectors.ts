@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
+  CONNECTOR_ERRORS,
   CONNECTOR_TYPES,
   isConnectorType,
   isPopupConnector,
@@ -34,12 +35,6 @@ import {
 } from "./messages";
 
 type Flags = Partial<Record<ConnectorType, boolean>>;
-
-/**
- * The server's code for a connect answer without a link (CONNECTOR_ERRORS.connectLinkMissing of the connectors API);
- * every other connect failure is "Failed to initiate … connect flow".
- */
-const CONNECT_LINK_MISSING = "connect_link_missing";
 
 /** How often an open connect popup is checked, and how long after it closes its change may still arrive. */
 const POPUP_POLL_MS = 500;
@@ -150,7 +145,7 @@ export function useConnectors() {
       link = connectLinkUrl((await connectConnector(type, token))?.connect_link_url);
     } catch (error) {
       popup.close();
-      const missing = error instanceof ApiError && error.code === CONNECT_LINK_MISSING;
+      const missing = error instanceof ApiError && error.code === CONNECTOR_ERRORS.connectLinkMissing;
       return failConnect(type, missing ? NO_CONNECTION_URL : connectInitiationFailed(name));
     }
     if (!link) {
