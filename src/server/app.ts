@@ -13,6 +13,8 @@ import { frameworkErrorHandler, registerErrorHandling, socketErrorHandler } from
 import { healthRoutes } from "./platform/health/routes";
 import { requestLogSerializers } from "./platform/logging";
 import { registerSecurityHeaders, securityHeaders } from "./platform/security";
+import { realtimeRoutes } from "./realtime/plugin";
+import type { RealtimeSettings } from "./realtime/settings";
 import { streamsRoutes } from "./streams/routes";
 import { webRoutes } from "./platform/web-app/routes";
 import { workflowRoutes } from "./workflows/routes";
@@ -28,6 +30,8 @@ export interface AppDependencies {
   db: Database;
   /** Logger options (tests pass `false`, or a stream to read what was logged). */
   logger?: FastifyServerOptions["logger"];
+  /** Realtime timers and limits (tests pass a manual clock and short limits). */
+  realtime?: Partial<RealtimeSettings>;
 }
 
 export function publicConfigOf(config: Config): PublicConfig {
@@ -80,6 +84,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   app.decorate("config", config);
   app.decorate("db", deps.db);
+  app.decorate("healthDetails", new Map<string, () => unknown>());
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -96,6 +101,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(contactRoutes);
   await app.register(workflowRoutes);
   await app.register(streamsRoutes);
+  // The composition root hands the auth feature's session checks to realtime (features never import each other).
+  await app.register(realtimeRoutes, {
+    auth: {
+      authenticate: (token) => app.auth.sessions.authenticate(token),
+      endedSessions: (ids) => app.auth.sessions.endedAmong(ids),
+    },
+    settings: deps.realtime,
+  });
 
   await app.register(webRoutes, { webDir: config.webDir, publicConfig: publicConfigOf(config) });
   return app;

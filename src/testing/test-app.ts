@@ -23,6 +23,8 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void;
   /** Logger options; silent unless a test reads the log. */
   logger?: AppDependencies["logger"];
+  /** Realtime timers and limits (a manual clock, short limits). */
+  realtime?: AppDependencies["realtime"];
 }
 
 /** The real server (buildApp) on a fresh database, for integration tests through `app.inject`. */
@@ -31,6 +33,7 @@ export async function createTestApp({
   overrides = {},
   extend,
   logger = false,
+  realtime,
 }: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "pulse-test-"));
   const config: Config = {
@@ -45,7 +48,7 @@ export async function createTestApp({
     ...overrides,
   };
   const { db, drop } = await openTestDatabase();
-  const app = await buildApp(config, { db, logger });
+  const app = await buildApp(config, { db, logger, realtime });
   extend?.(app);
   await app.ready();
   return {
