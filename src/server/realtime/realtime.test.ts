@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { decodeJwt } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { REALTIME_CLOSE } from "@shared/realtime";
+import { REALTIME_CLOSE, type RealtimeChannelName } from "@shared/realtime";
 import { signInThroughDevProvider } from "../../testing/auth-test-driver";
 import { ManualTimers } from "../../testing/manual-timers";
 import {
@@ -34,7 +34,10 @@ async function open(withOrigin: string | undefined = origin): Promise<TestSocket
   return socket;
 }
 
-async function joined(person: { id: string; token: string }, ...channels: string[]): Promise<TestSocket> {
+async function joined(
+  person: { id: string; token: string },
+  ...channels: RealtimeChannelName[]
+): Promise<TestSocket> {
   const socket = await open();
   await socket.authAndJoin(
     person.token,
