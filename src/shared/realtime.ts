@@ -1,9 +1,8 @@
 /**
  * The realtime protocol (issue #12, docs/decisions/0060-realtime.md): JSON text frames over one WebSocket at
- * REALTIME_PATH, shared by the server (src/server/realtime) and the web client (src/web/lib/realtime).
+ * REALTIME_PATH, shared by the server (src/server/realtime) and the web client (src/web/lib/realtime). Types and
+ * constants only: the web client's chunk carries no validator (the server's is src/server/realtime/protocol.ts).
  */
-import { z } from "zod";
-
 export const REALTIME_PATH = "/realtime";
 
 export const REALTIME_CHANNELS = ["connectors", "project_sync_preferences", "user_identities"] as const;
@@ -12,18 +11,12 @@ export type RealtimeChannelName = (typeof REALTIME_CHANNELS)[number];
 export type RealtimeOperation = "INSERT" | "UPDATE" | "DELETE";
 
 /** Client → server. The first frame must be `auth`; a later `auth` replaces the token (a refreshed one). */
-export const clientMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("auth"), token: z.string().min(1).max(4096) }),
-  z.object({
-    type: z.literal("join"),
-    channel: z.enum(REALTIME_CHANNELS),
-    /** The rows asked for, as the seed's `user_id=eq.<id>` filter; only the token's own user is allowed. */
-    user_id: z.string().max(64).optional(),
-  }),
-  z.object({ type: z.literal("leave"), channel: z.enum(REALTIME_CHANNELS) }),
-  z.object({ type: z.literal("ping"), ref: z.number().int().nonnegative() }),
-]);
-export type RealtimeClientMessage = z.infer<typeof clientMessageSchema>;
+export type RealtimeClientMessage =
+  | { type: "auth"; token: string }
+  /** `user_id`: the rows asked for, as the seed's `user_id=eq.<id>` filter; only the token's own user is allowed. */
+  | { type: "join"; channel: RealtimeChannelName; user_id?: string }
+  | { type: "leave"; channel: RealtimeChannelName }
+  | { type: "ping"; ref: number };
 
 /** Server → client. */
 export type RealtimeServerMessage =

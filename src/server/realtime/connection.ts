@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from "fastify";
 import { decodeJwt } from "jose";
 import type { WebSocket } from "ws";
 import {
-  clientMessageSchema,
   REALTIME_CLOSE,
   type RealtimeChannelName,
   type RealtimeClientMessage,
@@ -10,6 +9,7 @@ import {
   type RealtimeServerMessage,
 } from "@shared/realtime";
 import type { Hub } from "./hub";
+import { clientMessageSchema } from "./protocol";
 
 const OPEN = 1;
 const MAX_PENDING_FRAMES = 32;
