@@ -3,7 +3,7 @@ import { isAuthorisedUser } from "@shared/auth-access";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/lib/auth/auth-context";
 import { publicConfig } from "@/lib/public-config";
-import { RealtimeProvider } from "@/lib/realtime";
+import { RealtimeProvider } from "@/lib/realtime/realtime-provider";
 import { SiteLayout } from "../layout/site-layout";
 import { AccessDeniedScreen } from "./access-denied-screen";
 

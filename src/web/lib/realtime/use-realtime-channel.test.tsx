@@ -141,6 +141,29 @@ describe("useRealtimeChannel", () => {
     expect(screen.getByTestId("connectors")).toHaveTextContent("closed");
   });
 
+  it("loads the client on first use and opens the tab's socket at the page's origin", async () => {
+    vi.useRealTimers();
+    vi.stubGlobal("WebSocket", function (url: string) {
+      return net.createSocket(url);
+    });
+    try {
+      render(
+        <Shell auth={alice}>
+          <RealtimeProvider>
+            <Channel name="connectors" />
+          </RealtimeProvider>
+        </Shell>,
+      );
+      expect(screen.getByTestId("connectors")).toHaveTextContent("closed");
+      await screen.findByText("joining");
+      expect(net.last.url).toBe(`ws://${window.location.host}/realtime`);
+      act(() => net.last.accept(aliceId));
+      expect(screen.getByTestId("connectors")).toHaveTextContent("joined");
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("stays closed outside the signed-in area", () => {
     render(
       <QueryClientProvider client={queryClient}>
