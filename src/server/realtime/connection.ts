@@ -13,6 +13,7 @@ import { clientMessageSchema } from "./protocol";
 
 const OPEN = 1;
 const MAX_PENDING_FRAMES = 32;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * One socket: authenticates on its first frame, then joins and leaves channels and receives the changes of its
@@ -174,7 +175,8 @@ export class Connection {
     const expiresAt = (decodeJwt(token).exp ?? 0) * 1000;
     this.expiryTimer = timers.setTimeout(
       () => this.close(REALTIME_CLOSE.unauthorized, "token expired"),
-      Math.max(0, expiresAt - timers.now()),
+      // Clamped to what a Node timer holds (about 24.8 days); access tokens last an hour.
+      Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - timers.now())),
     );
     this.send({ type: "ready", user_id: user.id, expires_at: expiresAt / 1000 });
   }
