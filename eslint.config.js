@@ -57,7 +57,7 @@ const LAYER_ZONES = [
 
 const layerRules = [
   {
-    files: ["src/**/*.{ts,tsx}", "scripts/**/*.ts", "e2e/**/*.ts"],
+    files: ["src/**/*.{ts,tsx}", "scripts/**/*.ts", "e2e/**/*.ts", "bench/**/*.ts"],
     plugins: { "import-x": importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,
@@ -101,7 +101,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["**/*.test.{ts,tsx}", "e2e/**/*.ts", "scripts/**/*.{ts,mjs}"],
+    files: ["**/*.test.{ts,tsx}", "e2e/**/*.ts", "scripts/**/*.{ts,mjs}", "bench/**/*.ts"],
     rules: { "no-console": "off" },
   },
   {

@@ -4,8 +4,8 @@
  * database in the same run, and the server's memory per idle socket. Not a timed test: `npm run bench:realtime`
  * prints JSON; `benchRealtime()` returns the same figures for `npm run bench`.
  *
- * Database: TEST_DATABASE_URL or DATABASE_URL (a scratch database is created on that server and dropped), else the
- * embedded PGlite. Options: BENCH_SOCKETS (default 1000), BENCH_SAMPLES (default 300).
+ * Database: BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL (a scratch database is created on that server
+ * and dropped), else the embedded PGlite. Options: BENCH_SOCKETS (default 1000), BENCH_SAMPLES (default 300).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -63,7 +63,11 @@ export async function benchRealtime(
 ): Promise<RealtimeBenchResult> {
   const sockets = options.sockets ?? Number(process.env.BENCH_SOCKETS ?? 1000);
   const samples = options.samples ?? Number(process.env.BENCH_SAMPLES ?? 300);
-  const serverUrl = options.databaseUrl ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  const serverUrl =
+    options.databaseUrl ??
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    process.env.DATABASE_URL;
   const setupStart = now();
   const scratch = serverUrl ? await createScratchPostgresDatabase(serverUrl, "pulse_bench") : undefined;
   const db = await openDatabase({ databaseUrl: scratch?.databaseUrl });

@@ -62,6 +62,11 @@ export async function mountDevProvider(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
     scope.all(`${DEV_PROVIDER_PREFIX}/*`, async (request, reply) => {
+      // A hijacked reply skips Fastify's send path, so the security headers set on it (platform/security.ts) are
+      // copied onto the raw response first; the provider may still set its own (e.g. cache-control).
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
       reply.hijack();
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
       raw.originalUrl = raw.url;
