@@ -10,6 +10,11 @@ import type { RealtimeAuth, RealtimeSettings } from "./settings";
 /** The Postgres channel the row triggers notify (migration 0001). */
 export const CHANGES_CHANNEL = "pulse_changes";
 
+interface Window {
+  windowStart: number;
+  count: number;
+}
+
 export interface RealtimeMetrics {
   /** Open sockets, authenticated or not yet. */
   sockets: number;
@@ -29,7 +34,8 @@ export class Hub {
   private readonly sockets = new Set<Connection>();
   private readonly byUser = new Map<string, Set<Connection>>();
   private readonly userQueues = new Map<string, Promise<void>>();
-  private readonly messageCounts = new Map<string, { windowStart: number; count: number }>();
+  private readonly messageCounts = new Map<string, Window>();
+  private readonly connectCounts = new Map<string, Window>();
   private unlisten: (() => Promise<void>) | undefined;
   private sessionTimer: unknown;
   private statsTimer: unknown;
@@ -70,8 +76,9 @@ export class Hub {
     this.sockets.add(new Connection(ws, this, log));
   }
 
-  /** Counts an authenticated socket against its user's limit; false when the user has too many. */
+  /** Counts an authenticated socket against its user's limits; false when the user has too many, or too often. */
   admit(connection: Connection, userId: string): boolean {
+    if (!this.count(this.connectCounts, userId, this.settings.maxConnectsPerWindow)) return false;
     const mine = this.byUser.get(userId) ?? new Set<Connection>();
     if (mine.size >= this.settings.maxSocketsPerUser) return false;
     mine.add(connection);
@@ -84,10 +91,7 @@ export class Hub {
     if (connection.userId === undefined) return;
     const mine = this.byUser.get(connection.userId);
     mine?.delete(connection);
-    if (mine?.size === 0) {
-      this.byUser.delete(connection.userId);
-      this.messageCounts.delete(connection.userId);
-    }
+    if (mine?.size === 0) this.byUser.delete(connection.userId);
   }
 
   isAuthorised(user: AccessSubject): boolean {
@@ -96,14 +100,28 @@ export class Hub {
 
   /** One message of a user against the per-user window; false once the window's allowance is spent. */
   countMessage(userId: string): boolean {
+    return this.count(this.messageCounts, userId, this.settings.maxMessagesPerWindow);
+  }
+
+  private count(windows: Map<string, Window>, userId: string, max: number): boolean {
     const now = this.settings.timers.now();
-    let window = this.messageCounts.get(userId);
+    let window = windows.get(userId);
     if (!window || now - window.windowStart >= this.settings.messageWindowMs) {
       window = { windowStart: now, count: 0 };
-      this.messageCounts.set(userId, window);
+      windows.set(userId, window);
     }
     window.count++;
-    return window.count <= this.settings.maxMessagesPerWindow;
+    return window.count <= max;
+  }
+
+  /** Forgets the windows that are over (the connect counts outlive their sockets, so they need pruning). */
+  private pruneWindows(): void {
+    const now = this.settings.timers.now();
+    for (const windows of [this.connectCounts, this.messageCounts]) {
+      for (const [userId, window] of windows) {
+        if (now - window.windowStart >= this.settings.messageWindowMs) windows.delete(userId);
+      }
+    }
   }
 
   metrics(): RealtimeMetrics {
@@ -165,6 +183,7 @@ export class Hub {
       const line = JSON.stringify(metrics);
       if (line !== this.lastStats) this.log.info(metrics, "realtime: sockets and channels");
       this.lastStats = line;
+      this.pruneWindows();
       this.scheduleStats();
     }, this.settings.statsLogMs);
   }

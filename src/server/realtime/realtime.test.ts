@@ -55,7 +55,13 @@ beforeAll(async () => {
   });
   t = await createTestApp({
     logger: { level: "warn", stream },
-    realtime: { timers, maxSocketsPerUser: 3, maxMessagesPerWindow: 20, idleTimeoutMs: IDLE_MS },
+    realtime: {
+      timers,
+      maxSocketsPerUser: 3,
+      maxConnectsPerWindow: 12,
+      maxMessagesPerWindow: 20,
+      idleTimeoutMs: IDLE_MS,
+    },
   });
   url = await listenForSockets(t.app);
   origin = new URL(t.config.publicUrl).origin;
@@ -293,6 +299,23 @@ describe("limits and health", () => {
     const fourth = await open();
     fourth.send({ type: "auth", token: dave.token });
     expect(await fourth.closed).toMatchObject({ code: REALTIME_CLOSE.rateLimited });
+  });
+
+  it("refuses a user's sockets beyond the connects allowed per window, and allows them again in the next", async () => {
+    const frank = await signIn("frank@acme.com");
+    for (let i = 0; i < 12; i++) {
+      const socket = await joined(frank);
+      socket.close();
+      await socket.closed;
+    }
+    const thirteenth = await open();
+    thirteenth.send({ type: "auth", token: frank.token });
+    expect(await thirteenth.closed).toMatchObject({
+      code: REALTIME_CLOSE.rateLimited,
+      reason: "too many sockets",
+    });
+    timers.advance(DEFAULT_REALTIME_SETTINGS.messageWindowMs);
+    await joined(frank);
   });
 
   it("closes a socket of a user sending more messages than the window allows", async () => {

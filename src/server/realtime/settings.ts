@@ -23,7 +23,9 @@ export interface RealtimeSettings {
   sessionCheckMs: number;
   /** Open sockets per user on one instance. */
   maxSocketsPerUser: number;
-  /** Messages per user per window on one instance, all of its sockets together. */
+  /** Sockets a user may authenticate per window on one instance (a reconnect loop is refused, not served). */
+  maxConnectsPerWindow: number;
+  /** Messages per user per window on one instance, all of its sockets together (the window of both limits). */
   maxMessagesPerWindow: number;
   messageWindowMs: number;
   /** Bytes queued for one socket beyond which it is dropped as too slow. */
@@ -38,6 +40,7 @@ export const DEFAULT_REALTIME_SETTINGS: RealtimeSettings = {
   idleTimeoutMs: 2 * REALTIME_HEARTBEAT_MS + REALTIME_TIMEOUT_MS,
   sessionCheckMs: 15_000,
   maxSocketsPerUser: 10,
+  maxConnectsPerWindow: 30,
   maxMessagesPerWindow: 120,
   messageWindowMs: 60_000,
   maxBufferedBytes: 1024 * 1024,
