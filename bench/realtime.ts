@@ -23,6 +23,8 @@ export interface RealtimeBenchResult {
   samples: number;
   commitToClientMs: { p50: number; p99: number; max: number };
   rawNotifyMs: { p50: number; p99: number; max: number };
+  /** The UPDATE's own round trip (statement, trigger, commit), the first part of commit → client. */
+  updateStatementMs: { p50: number; p99: number; max: number };
   p99OverRaw: number;
   /** The server process's heap and external memory per idle joined socket (clients run in a worker thread). */
   bytesPerIdleSocket: number;
@@ -111,11 +113,13 @@ export async function benchRealtime(
     const setupSeconds = Math.round((now() - setupStart) / 100) / 10;
 
     const commitToClient: number[] = [];
+    const updateStatement: number[] = [];
     for (let i = 0; i < samples; i++) {
       const user = users[(i * 7919) % users.length]!;
       const heard = new Promise<number>((resolve) => events.set(user.id, resolve));
       const start = now();
       await db.query("UPDATE pulse.connectors SET is_active = NOT is_active WHERE user_id = $1", [user.id]);
+      updateStatement.push(now() - start);
       commitToClient.push((await heard) - start);
       events.delete(user.id);
     }
@@ -127,6 +131,7 @@ export async function benchRealtime(
       samples,
       commitToClientMs: measured,
       rawNotifyMs: raw,
+      updateStatementMs: percentiles(updateStatement),
       p99OverRaw: Math.round((measured.p99 / raw.p99) * 100) / 100,
       bytesPerIdleSocket,
       setupSeconds,
