@@ -67,7 +67,14 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
     async listen(channel, onPayload, options) {
       const listener = new PostgresListener(url, channel, onPayload, onError, options?.onReconnect);
       listeners.add(listener);
-      await listener.start();
+      try {
+        await listener.start();
+      } catch (err) {
+        // Nobody holds a listener that never started: it must not go on retrying in the background.
+        listeners.delete(listener);
+        await listener.stop();
+        throw err;
+      }
       return async () => {
         listeners.delete(listener);
         await listener.stop();
