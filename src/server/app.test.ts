@@ -18,10 +18,14 @@ afterAll(async () => {
 });
 
 describe("health", () => {
-  it("answers ok with the database engine in use", async () => {
+  it("answers ok with the database engine in use and the realtime counts", async () => {
     const res = await t.app.inject({ method: "GET", url: "/healthz" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: "ok", database: t.db.kind });
+    expect(res.json()).toEqual({
+      status: "ok",
+      database: t.db.kind,
+      realtime: { sockets: 0, users: 0, channels: 0 },
+    });
     expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -14,6 +14,8 @@ import { frameworkErrorHandler, registerErrorHandling, socketErrorHandler } from
 import { healthRoutes } from "./platform/health/routes";
 import { requestLogSerializers } from "./platform/logging";
 import { registerSecurityHeaders, securityHeaders } from "./platform/security";
+import { realtimeRoutes } from "./realtime/plugin";
+import type { RealtimeSettings } from "./realtime/settings";
 import { streamsRoutes } from "./streams/routes";
 import { webRoutes } from "./platform/web-app/routes";
 import { setUpWorkflowWebhooks, type WorkflowClientOverrides } from "./workflows/outbound";
@@ -32,6 +34,8 @@ export interface AppDependencies {
   logger?: FastifyServerOptions["logger"];
   /** The outbound workflow client's fetch, timeout and sleep (tests stand in for the workflow service). */
   workflow?: WorkflowClientOverrides;
+  /** Realtime timers and limits (tests pass a manual clock and short limits). */
+  realtime?: Partial<RealtimeSettings>;
 }
 
 export function publicConfigOf(config: Config): PublicConfig {
@@ -84,6 +88,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   app.decorate("config", config);
   app.decorate("db", deps.db);
+  app.decorate("healthDetails", new Map<string, () => unknown>());
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -102,6 +107,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorate("workflowWebhooks", await setUpWorkflowWebhooks(app, deps.workflow));
   await app.register(streamsRoutes);
   await app.register(connectorsRoutes);
+  // The composition root hands the auth feature's session checks to realtime (features never import each other).
+  await app.register(realtimeRoutes, {
+    auth: {
+      authenticate: (token) => app.auth.sessions.authenticate(token),
+      endedSessions: (ids) => app.auth.sessions.endedAmong(ids),
+    },
+    settings: deps.realtime,
+  });
 
   await app.register(webRoutes, { webDir: config.webDir, publicConfig: publicConfigOf(config) });
   return app;

@@ -25,6 +25,8 @@ export interface TestAppOptions {
   logger?: AppDependencies["logger"];
   /** Stand-ins for the workflow service's side of the outbound webhooks (set WORKFLOW_*_URL in `env` too). */
   workflow?: AppDependencies["workflow"];
+  /** Realtime timers and limits (a manual clock, short limits). */
+  realtime?: AppDependencies["realtime"];
 }
 
 /** The real server (buildApp) on a fresh database, for integration tests through `app.inject`. */
@@ -34,6 +36,7 @@ export async function createTestApp({
   extend,
   logger = false,
   workflow,
+  realtime,
 }: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "pulse-test-"));
   const config: Config = {
@@ -48,7 +51,7 @@ export async function createTestApp({
     ...overrides,
   };
   const { db, drop } = await openTestDatabase();
-  const app = await buildApp(config, { db, logger, ...(workflow ? { workflow } : {}) });
+  const app = await buildApp(config, { db, logger, realtime, ...(workflow ? { workflow } : {}) });
   extend?.(app);
   await app.ready();
   return {
