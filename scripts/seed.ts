@@ -11,8 +11,8 @@
  * A user profile is made by signing in; creating a PulseMap needs one.
  */
 import { randomUUID } from "node:crypto";
-import { Webhook } from "standardwebhooks";
 import { ConfigError, loadConfig } from "../src/server/config";
+import { signEvent } from "../src/server/workflows/signature";
 import { processIo, runIfMain, type Io } from "./operator-command";
 
 export interface SampleItem {
@@ -54,15 +54,11 @@ export async function postDiscoveries(
   items: SampleItem[],
 ): Promise<{ status: number; body: unknown }> {
   const payload = JSON.stringify({ type: "streams.discovered", items });
-  const id = `msg_seed_${randomUUID()}`;
-  const now = new Date();
   const res = await fetch(new URL("/api/workflows/events", origin), {
     method: "POST",
     headers: {
       "content-type": "application/json",
-      "webhook-id": id,
-      "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
-      "webhook-signature": new Webhook(secret).sign(id, now, payload),
+      ...signEvent(secret, payload, { id: `msg_seed_${randomUUID()}` }),
     },
     body: payload,
   });

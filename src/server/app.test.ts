@@ -18,10 +18,14 @@ afterAll(async () => {
 });
 
 describe("health", () => {
-  it("answers ok with the database engine in use", async () => {
+  it("answers ok with the database engine in use and the realtime counts", async () => {
     const res = await t.app.inject({ method: "GET", url: "/healthz" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: "ok", database: t.db.kind });
+    expect(res.json()).toEqual({
+      status: "ok",
+      database: t.db.kind,
+      realtime: { sockets: 0, users: 0, channels: 0 },
+    });
     expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
@@ -88,6 +92,8 @@ describe("security headers", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    // The connector popup is cross-origin in production; the page keeps its handle on it (issue #13).
+    expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
     expect(res.headers["strict-transport-security"]).toBeUndefined();
     expect(csp).toContain("base-uri 'none'");
     expect(res.headers["permissions-policy"]).toContain("camera=()");

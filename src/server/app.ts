@@ -6,6 +6,7 @@ import { requireSession, requireUser } from "./auth/guard";
 import { authPlugin } from "./auth/plugin";
 import { captchaRoutes } from "./platform/captcha/routes";
 import type { Config } from "./config";
+import { connectorsRoutes } from "./connectors/routes";
 import { contactRoutes } from "./contact/routes";
 import type { Database } from "./db/client";
 import { registerAccessGuard } from "./platform/access";
@@ -13,8 +14,11 @@ import { frameworkErrorHandler, registerErrorHandling, socketErrorHandler } from
 import { healthRoutes } from "./platform/health/routes";
 import { requestLogSerializers } from "./platform/logging";
 import { registerSecurityHeaders, securityHeaders } from "./platform/security";
+import { realtimeRoutes } from "./realtime/plugin";
+import type { RealtimeSettings } from "./realtime/settings";
 import { streamsRoutes } from "./streams/routes";
 import { webRoutes } from "./platform/web-app/routes";
+import { setUpWorkflowWebhooks, type WorkflowClientOverrides } from "./workflows/outbound";
 import { workflowRoutes } from "./workflows/routes";
 
 declare module "fastify" {
@@ -28,6 +32,10 @@ export interface AppDependencies {
   db: Database;
   /** Logger options (tests pass `false`, or a stream to read what was logged). */
   logger?: FastifyServerOptions["logger"];
+  /** The outbound workflow client's fetch, timeout and sleep (tests stand in for the workflow service). */
+  workflow?: WorkflowClientOverrides;
+  /** Realtime timers and limits (tests pass a manual clock and short limits). */
+  realtime?: Partial<RealtimeSettings>;
 }
 
 export function publicConfigOf(config: Config): PublicConfig {
@@ -80,6 +88,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   app.decorate("config", config);
   app.decorate("db", deps.db);
+  app.decorate("healthDetails", new Map<string, () => unknown>());
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -95,7 +104,17 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(captchaRoutes);
   await app.register(contactRoutes);
   await app.register(workflowRoutes);
+  app.decorate("workflowWebhooks", await setUpWorkflowWebhooks(app, deps.workflow));
   await app.register(streamsRoutes);
+  await app.register(connectorsRoutes);
+  // The composition root hands the auth feature's session checks to realtime (features never import each other).
+  await app.register(realtimeRoutes, {
+    auth: {
+      authenticate: (token) => app.auth.sessions.authenticate(token),
+      endedSessions: (ids) => app.auth.sessions.endedAmong(ids),
+    },
+    settings: deps.realtime,
+  });
 
   await app.register(webRoutes, { webDir: config.webDir, publicConfig: publicConfigOf(config) });
   return app;

@@ -129,4 +129,23 @@ describe("loadConfig", () => {
     expect(config.recaptcha).toEqual({ siteKey: "site", secretKey: "secret" });
     expect(config.jwtSecret).toBe("x".repeat(40));
   });
+
+  it("refuses a partly configured set of workflow webhooks with one line naming the missing ones", () => {
+    const env: Record<string, string> = { DATA_DIR: dataDir() };
+    for (const hook of WORKFLOW_HOOKS.slice(0, 5)) {
+      env[`WORKFLOW_${hook}_URL`] = `https://hooks.acme.com/${hook.toLowerCase()}`;
+    }
+    expect(() => loadConfig(env)).toThrow(
+      new ConfigError(
+        "Workflow webhooks are partly configured: also set WORKFLOW_ASANA_DATA_SYNC_URL, WORKFLOW_GOOGLE_MEET_SYNC_URL, or none of them",
+      ),
+    );
+  });
+
+  it("takes all the workflow webhooks or none (the development simulator then answers)", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).workflow.urls).toEqual({});
+    const env: Record<string, string> = { DATA_DIR: dataDir() };
+    for (const hook of WORKFLOW_HOOKS) env[`WORKFLOW_${hook}_URL`] = `https://hooks.acme.com/${hook}`;
+    expect(Object.keys(loadConfig(env).workflow.urls)).toEqual([...WORKFLOW_HOOKS]);
+  });
 });

@@ -17,6 +17,7 @@ export interface Config {
   recaptcha: { siteKey: string; secretKey: string } | undefined;
   workflow: {
     secret: string;
+    /** Every hook's URL, or none (then the development simulator answers, where stand-ins may run). */
     urls: Partial<Record<WorkflowHook, string>>;
   };
   contactRateLimit: { max: number; windowMs: number };
@@ -187,6 +188,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         throw new ConfigError(`Invalid setting WORKFLOW_${hook}_URL: must be a URL`);
       urls[hook] = value;
     }
+  }
+  const unset = WORKFLOW_HOOKS.filter((hook) => !urls[hook]);
+  if (unset.length > 0 && unset.length < WORKFLOW_HOOKS.length) {
+    // Half a workflow service would fail some switches at the first click: all of them, or none (the simulator).
+    throw new ConfigError(
+      `Workflow webhooks are partly configured: also set ${unset.map((h) => `WORKFLOW_${h}_URL`).join(", ")}, or none of them`,
+    );
   }
 
   return {

@@ -4,7 +4,8 @@ import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_ROUTES } from "@shared/auth";
-import { CONTACT_REASONS } from "@shared/constants";
+import { CONNECTOR_TYPES, CONTACT_REASONS } from "@shared/constants";
+import { CONNECTORS_ROUTES } from "@shared/connectors";
 import { CONTACT_FIELDS } from "@shared/contact";
 import { STREAMS_ROUTES } from "@shared/streams";
 import { solveToToken } from "../testing/captcha";
@@ -19,7 +20,7 @@ import { WORKFLOW_EVENTS_ROUTE } from "./workflows/routes";
  * type-confused bodies and queries, huge strings, unicode, prototype-pollution keys, random headers — and for each
  * response: never a 5xx, never a stack trace, a `{ error: { code, message } }` body on every refusal, the security
  * headers on every answer, and a refusal changes no table. `ROUTES` below is the one table: a new route is one
- * entry, and the last test fails until every registered /api route has one.
+ * entry, and the last test fails until every registered route under /api, /functions and /realtime has one.
  *
  * FAST_CHECK_RUNS sets the cases per route: 150 by default (about 2,000 in all, about a minute), 800 for the full
  * run of over 10,000 cases (`FAST_CHECK_RUNS=800 npx vitest run src/server/hostile-input.test.ts`);
@@ -190,6 +191,7 @@ const randomHeaders = fc.dictionary(
 interface Context {
   t: TestApp;
   token: string;
+  userId: string;
   /** Alias ids that exist, so some creates succeed and a success is checked too. */
   aliasIds: string[];
   /** Captcha challenges fetched so far (each from its own address). */
@@ -197,7 +199,7 @@ interface Context {
 }
 
 interface HostileRoute {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PUT";
   path: string;
   /** How the generated request authenticates: not at all, a company user's bearer token, or a valid signature. */
   auth: "none" | "user" | "signed";
@@ -356,6 +358,74 @@ function createProject(ctx: Context): fc.Arbitrary<Omit<InjectOptions, "method">
   );
 }
 
+/** A connector route's path with a known type or a hostile one in `:type`, and maybe a hostile JSON body. */
+function connectorRequest(route: string, keys: readonly string[]) {
+  return (): fc.Arbitrary<Omit<InjectOptions, "method">> =>
+    fc
+      .record({
+        type: fc.oneof(
+          { weight: 3, arbitrary: fc.constantFrom(...CONNECTOR_TYPES) },
+          boundaryString.map((t) => encodeURIComponent(t.slice(0, 300).replace(LONE_SURROGATE, "\ufffd"))),
+        ),
+        body: fc.option(jsonBody(keys)),
+        type_: contentType,
+        headers: randomHeaders,
+      })
+      .map(({ type, body, type_, headers }) => ({
+        url: route.replace(":type", type || "%20"),
+        headers: body === null ? headers : { ...headers, "content-type": type_ },
+        ...(body === null ? {} : { payload: body }),
+      }));
+}
+
+/** SPEC §7's save of the Asana preferences: sometimes the token's own user id, so the checks after it are reached. */
+function saveAsanaPreferences(ctx: Context): fc.Arbitrary<Omit<InjectOptions, "method">> {
+  return fc.oneof(
+    jsonPost(CONNECTORS_ROUTES.saveAsanaPreferences, ["user_id", "sync_all", "selected_project_ids"])(),
+    fc
+      .record({
+        sync_all: fc.oneof(fc.boolean(), hostileValue),
+        selected_project_ids: fc.oneof(
+          fc.array(fc.oneof(boundaryString, fc.uuid().map(String)), { maxLength: 20 }),
+          hostileValue,
+        ),
+      })
+      .map((body) => ({
+        url: CONNECTORS_ROUTES.saveAsanaPreferences,
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify({ user_id: ctx.userId, ...body }),
+      })),
+  );
+}
+
+/** The realtime socket's path as a plain request or a bare upgrade attempt, with random origins and headers. */
+const realtimeRequest = (): fc.Arbitrary<Omit<InjectOptions, "method">> =>
+  fc
+    .record({
+      query: queryString(["token", "access_token"]),
+      origin: fc.oneof(
+        fc.constantFrom("http://localhost:3000", "https://evil.example", "null", ""),
+        boundaryString.map((o) => o.slice(0, 80).replace(/[^\x20-\x7e]/g, "?")),
+      ),
+      upgrade: fc.boolean(),
+      headers: randomHeaders,
+    })
+    .map(({ query, origin, upgrade, headers }) => ({
+      url: `/realtime${query}`,
+      headers: {
+        ...headers,
+        origin,
+        ...(upgrade
+          ? {
+              connection: "Upgrade",
+              upgrade: "websocket",
+              "sec-websocket-version": "13",
+              "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==",
+            }
+          : {}),
+      },
+    }));
+
 const ROUTES: HostileRoute[] = [
   { method: "GET", path: "/api/config", auth: "none", request: getWithQuery("/api/config", []) },
   {
@@ -410,7 +480,55 @@ const ROUTES: HostileRoute[] = [
     request: getWithQuery(STREAMS_ROUTES.projects, ["limit"]),
   },
   { method: "POST", path: STREAMS_ROUTES.projects, auth: "user", request: createProject },
-  // TODO(#12, #13): realtime and connector routes get their entry here when they land on main.
+  {
+    method: "GET",
+    path: CONNECTORS_ROUTES.list,
+    auth: "user",
+    request: getWithQuery(CONNECTORS_ROUTES.list, []),
+  },
+  {
+    method: "PUT",
+    path: CONNECTORS_ROUTES.set,
+    auth: "user",
+    request: connectorRequest(CONNECTORS_ROUTES.set, ["is_active"]),
+  },
+  {
+    method: "POST",
+    path: CONNECTORS_ROUTES.connect,
+    auth: "user",
+    request: connectorRequest(CONNECTORS_ROUTES.connect, []),
+  },
+  {
+    method: "POST",
+    path: CONNECTORS_ROUTES.disconnect,
+    auth: "user",
+    request: connectorRequest(CONNECTORS_ROUTES.disconnect, []),
+  },
+  {
+    method: "POST",
+    path: CONNECTORS_ROUTES.sync,
+    auth: "user",
+    request: connectorRequest(CONNECTORS_ROUTES.sync, ["kind"]),
+  },
+  {
+    method: "GET",
+    path: CONNECTORS_ROUTES.asanaProjects,
+    auth: "user",
+    request: getWithQuery(CONNECTORS_ROUTES.asanaProjects, []),
+  },
+  {
+    method: "GET",
+    path: CONNECTORS_ROUTES.asanaPreferences,
+    auth: "user",
+    request: getWithQuery(CONNECTORS_ROUTES.asanaPreferences, []),
+  },
+  {
+    method: "POST",
+    path: CONNECTORS_ROUTES.saveAsanaPreferences,
+    auth: "user",
+    request: saveAsanaPreferences,
+  },
+  { method: "GET", path: "/realtime", auth: "none", request: realtimeRequest },
 ];
 
 // ——— The checks ———————————————————————————————————————————————————————————————————————————————————————————————
@@ -424,6 +542,9 @@ const COUNTED_TABLES = [
   "auth.sign_in_flows",
   "auth.one_time_codes",
   "pulse.user_profiles",
+  "pulse.connectors",
+  "pulse.user_identities",
+  "pulse.project_sync_preferences",
   "pulse.projects",
   "pulse.project_aliases",
   "pulse.contact_submissions",
@@ -459,6 +580,14 @@ function checkResponse(route: HostileRoute, res: LightMyRequestResponse): void {
   }
 }
 
+/**
+ * The development workflow simulator answers connector webhooks and posts its signed events back a moment later:
+ * those writes belong to an earlier accepted request, so every count waits for it to be idle.
+ */
+async function simulatorSettled(): Promise<void> {
+  await (ctx.t.app as { workflowSimulator?: { settled(): Promise<void> } }).workflowSimulator?.settled();
+}
+
 let ctx: Context;
 beforeAll(async () => {
   // Every request comes from one address: the per-address limits are tested elsewhere.
@@ -471,7 +600,13 @@ beforeAll(async () => {
     );
   }
   const aliases = await t.db.query<{ id: string }>("SELECT id FROM pulse.project_aliases");
-  ctx = { t, token: session.access_token, aliasIds: aliases.map((a) => a.id), challenges: 0 };
+  ctx = {
+    t,
+    token: session.access_token,
+    userId: session.user.id,
+    aliasIds: aliases.map((a) => a.id),
+    challenges: 0,
+  };
 });
 afterAll(async () => {
   await ctx.t.close();
@@ -485,8 +620,10 @@ describe("hostile input", () => {
           const request = await built;
           const headers: Record<string, string> = { ...(request.headers as Record<string, string>) };
           if (route.auth === "user") headers.authorization = `Bearer ${ctx.token}`;
+          await simulatorSettled();
           const before = await rowCounts(ctx.t);
           const res = await ctx.t.app.inject({ ...request, method: route.method, headers });
+          await simulatorSettled();
           checkResponse(route, res);
           if (res.statusCode >= 300)
             expect(await rowCounts(ctx.t), `${route.path} refused but wrote`).toEqual(before);
@@ -497,7 +634,7 @@ describe("hostile input", () => {
     }, 600_000);
   }
 
-  it("covers every route under /api (a new route needs its entry in ROUTES)", () => {
+  it("covers every guarded-prefix route (/api, /functions, /realtime): a new route needs its entry in ROUTES", () => {
     const covered = new Set(ROUTES.map((r) => `${r.method} ${r.path}`));
     const registered = ctx.t.app.routeAccess
       .filter((r) => r.access !== undefined && r.method !== "HEAD")

@@ -83,3 +83,37 @@ export interface AsanaSyncPreferences {
 export interface SaveAsanaPreferencesRequest extends AsanaSyncPreferences {
   user_id: string;
 }
+
+/** The answer of `saveAsanaPreferences` (SPEC §7: parsed as JSON, its fields not used by the page). */
+export interface SaveAsanaPreferencesResponse extends AsanaSyncPreferences {
+  status: "saved";
+}
+
+/**
+ * The `error.code`s of the connector routes, for the page to pick SPEC §8's message. Every workflow failure of a
+ * connect is "Failed to initiate … connect flow" except `connect_link_missing` ("No connection URL in response").
+ */
+export const CONNECTOR_ERRORS = {
+  /** 404: `:type` is not one of CONNECTOR_TYPES. */
+  unknownConnector: "unknown_connector",
+  /** 409 on PUT: Asana and Google Drive change only through the connect flow and its events. */
+  connectThroughFlow: "connect_through_flow",
+  /** 400 on connect / disconnect: only the popup connectors have a connect flow. */
+  noConnectFlow: "no_connect_flow",
+  /** 400 on sync: this connector's sync is simulated in the browser (SPEC §4). */
+  syncSimulated: "sync_simulated",
+  /** 503: no webhook URL for this call (neither configured nor the development simulator). */
+  workflowNotConfigured: "workflow_not_configured",
+  /** 502: the workflow service could not be reached. */
+  workflowUnreachable: "workflow_unreachable",
+  /** 504: the workflow service did not answer within WORKFLOW_TIMEOUT_MS (5 s). */
+  workflowTimeout: "workflow_timeout",
+  /** 502: the workflow service answered with a non-2xx status. */
+  workflowFailed: "workflow_failed",
+  /** 502: the workflow service's answer was not the JSON expected. */
+  workflowMalformed: "workflow_malformed_response",
+  /** 502: the connect answer had no `connect_link_url` (SPEC §8 "No connection URL in response"). */
+  connectLinkMissing: "connect_link_missing",
+  /** 403 on saveAsanaPreferences: the body's user_id is not the token's user. */
+  userMismatch: "user_mismatch",
+} as const;

@@ -23,6 +23,10 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void;
   /** Logger options; silent unless a test reads the log. */
   logger?: AppDependencies["logger"];
+  /** Stand-ins for the workflow service's side of the outbound webhooks (set WORKFLOW_*_URL in `env` too). */
+  workflow?: AppDependencies["workflow"];
+  /** Realtime timers and limits (a manual clock, short limits). */
+  realtime?: AppDependencies["realtime"];
 }
 
 /** The real server (buildApp) on a fresh database, for integration tests through `app.inject`. */
@@ -31,6 +35,8 @@ export async function createTestApp({
   overrides = {},
   extend,
   logger = false,
+  workflow,
+  realtime,
 }: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "pulse-test-"));
   const config: Config = {
@@ -45,7 +51,7 @@ export async function createTestApp({
     ...overrides,
   };
   const { db, drop } = await openTestDatabase();
-  const app = await buildApp(config, { db, logger });
+  const app = await buildApp(config, { db, logger, realtime, ...(workflow ? { workflow } : {}) });
   extend?.(app);
   await app.ready();
   return {

@@ -179,6 +179,19 @@ export class SessionService {
     return { sessionId: claims.sessionId, user: toSessionUser(rows) };
   }
 
+  /** Which of these sessions no longer authenticate: revoked, expired or gone (the realtime sockets' re-check). */
+  async endedAmong(sessionIds: readonly string[]): Promise<string[]> {
+    const ids = sessionIds.filter((id) => UUID.test(id));
+    if (ids.length === 0) return [...sessionIds];
+    const live = await rowsOf<{ id: string }>(
+      this.db.orm,
+      sql`SELECT id FROM auth.sessions
+           WHERE id = ANY(${`{${ids.join(",")}}`}::uuid[]) AND revoked_at IS NULL AND expires_at > now()`,
+    );
+    const alive = new Set(live.map((row) => row.id));
+    return sessionIds.filter((id) => !alive.has(id));
+  }
+
   /** Ends a session for good: no token of it authenticates or refreshes again. */
   async revoke(sessionId: string, reason: string): Promise<void> {
     await this.db.orm.execute(

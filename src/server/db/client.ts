@@ -64,10 +64,17 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
         lockClient.release();
       }
     },
-    async listen(channel, onPayload) {
-      const listener = new PostgresListener(url, channel, onPayload, onError);
+    async listen(channel, onPayload, options) {
+      const listener = new PostgresListener(url, channel, onPayload, onError, options?.onReconnect);
       listeners.add(listener);
-      await listener.start();
+      try {
+        await listener.start();
+      } catch (err) {
+        // Nobody holds a listener that never started: it must not go on retrying in the background.
+        listeners.delete(listener);
+        await listener.stop();
+        throw err;
+      }
       return async () => {
         listeners.delete(listener);
         await listener.stop();
@@ -83,32 +90,54 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
   };
 }
 
-/** A dedicated LISTEN connection that reconnects after losing the server. */
+/**
+ * A dedicated LISTEN connection that reconnects (every second) after losing the server. Events of a replaced
+ * client are ignored, so a late `end` of the old connection cannot start a second one (which would deliver every
+ * NOTIFY twice); TCP keepalive lets a silently dropped connection be noticed too.
+ */
 class PostgresListener {
   private client: pg.Client | undefined;
   private stopped = false;
   private retryTimer: NodeJS.Timeout | undefined;
+  private started = false;
 
   constructor(
     private readonly url: string,
     private readonly channel: string,
     private readonly onPayload: (payload: string) => void,
     private readonly onError?: (err: Error) => void,
+    private readonly onReconnect?: () => void,
   ) {}
 
   async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5_000 });
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     client.on("notification", (msg) => {
-      if (msg.channel === this.channel && msg.payload !== undefined) this.onPayload(msg.payload);
+      if (this.client === client && msg.channel === this.channel && msg.payload !== undefined) {
+        this.onPayload(msg.payload);
+      }
     });
     client.on("error", (err) => {
+      if (this.client !== client) return;
       this.onError?.(err);
       this.reconnectLater();
     });
-    client.on("end", () => this.reconnectLater());
+    client.on("end", () => {
+      if (this.client === client) this.reconnectLater();
+    });
     this.client = client;
     await client.connect();
     await client.query(`LISTEN ${pg.escapeIdentifier(this.channel)}`);
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    if (this.started) this.onReconnect?.();
+    this.started = true;
   }
 
   private reconnectLater(): void {

@@ -26,8 +26,16 @@ export interface Database {
   exec(script: string): Promise<void>;
   /** Runs `fn` holding a session-level advisory lock (PostgreSQL only: PGlite has a single connection). */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
-  /** Runs `onPayload` for each NOTIFY on `channel`; resolves to an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `onPayload` for each NOTIFY on `channel`; resolves to an unsubscribe function. On PostgreSQL the LISTEN
+   * connection is re-established after it is lost; `onReconnect` then runs, because NOTIFYs sent while it was
+   * away are gone and listeners must resynchronise.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    options?: { onReconnect?: () => void },
+  ): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -91,6 +91,11 @@ describe("connectors", () => {
     await expect(
       db.query("INSERT INTO pulse.connectors (user_id, type) VALUES ($1, 'myspace')", [user!.id]),
     ).rejects.toThrow();
+    // The name schema.ts gives the constraint the upserts target.
+    const constraints = await db.query<{ conname: string }>(
+      "SELECT conname FROM pg_constraint WHERE conrelid = 'pulse.connectors'::regclass AND contype = 'u'",
+    );
+    expect(constraints.map((c) => c.conname)).toEqual(["connectors_user_id_type_key"]);
   });
 });
 
@@ -133,7 +138,7 @@ describe("v_project_candidates_grouped", () => {
 });
 
 describe("realtime triggers", () => {
-  it("NOTIFY small key-only payloads for connectors and sync preferences", async () => {
+  it("NOTIFY small key-only payloads for connectors, sync preferences and user identities", async () => {
     const payloads: unknown[] = [];
     const unlisten = await db.listen("pulse_changes", (p) => payloads.push(JSON.parse(p)));
     const [user] = await db.query<{ id: string }>(
@@ -145,11 +150,13 @@ describe("realtime triggers", () => {
     await db.query("INSERT INTO pulse.project_sync_preferences (user_id, provider) VALUES ($1, 'asana')", [
       user!.id,
     ]);
+    await db.query("INSERT INTO pulse.user_identities (user_id, provider) VALUES ($1, 'asana')", [user!.id]);
     await db.query("DELETE FROM pulse.connectors WHERE user_id = $1", [user!.id]);
-    await expect.poll(() => payloads.length, { timeout: 5_000 }).toBe(3);
+    await expect.poll(() => payloads.length, { timeout: 5_000 }).toBe(4);
     expect(payloads).toEqual([
       { table: "connectors", op: "INSERT", user_id: user!.id, key: "slack" },
       { table: "project_sync_preferences", op: "INSERT", user_id: user!.id, key: "asana" },
+      { table: "user_identities", op: "INSERT", user_id: user!.id, key: "asana" },
       { table: "connectors", op: "DELETE", user_id: user!.id, key: "slack" },
     ]);
     await unlisten();

@@ -99,14 +99,19 @@ export const userProfiles = pulseSchema.table("user_profiles", {
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 
-export const connectors = pulseSchema.table("connectors", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  userId: uuid("user_id").notNull(),
-  type: text("type").notNull(),
-  isActive: boolean("is_active").notNull().default(false),
-  createdAt: ts("created_at").notNull().defaultNow(),
-  updatedAt: ts("updated_at").notNull().defaultNow(),
-});
+export const connectors = pulseSchema.table(
+  "connectors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull(),
+    type: text("type").notNull(),
+    isActive: boolean("is_active").notNull().default(false),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  // 0001: one row per user and type, the target of every upsert (PUT /api/connectors/:type, connector.updated).
+  (t) => [unique("connectors_user_id_type_key").on(t.userId, t.type)],
+);
 
 export const userIdentities = pulseSchema.table(
   "user_identities",

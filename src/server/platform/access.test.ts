@@ -80,7 +80,9 @@ describe("one guard for every product route", () => {
 describe("accessOf", () => {
   it("guards whole path segments under /api, /functions and /realtime", () => {
     expect(accessOf("POST", "/functions/v1/syncAsanaPreferences")).toBe("user");
-    expect(accessOf("GET", "/realtime")).toBe("user");
+    expect(accessOf("GET", "/realtime/anything")).toBe("user");
+    // The socket authenticates in its first frame (src/server/realtime/plugin.ts).
+    expect(accessOf("GET", "/realtime")).toBe("public");
     expect(accessOf("GET", "/api/projects")).toBe("user");
     expect(accessOf("HEAD", "/api/config")).toBe("public");
     expect(accessOf("GET", "/apiary")).toBeUndefined();

@@ -29,6 +29,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, Exclude<RouteAccess, "user">>
   "GET /api/auth/user": "session",
   // Signed by the workflow service (Standard Webhooks over the raw body, src/server/workflows/signature.ts).
   "POST /api/workflows/events": "public",
+  // The realtime WebSocket: browsers cannot set headers on a handshake and tokens stay out of URLs, so it checks
+  // the Origin before the upgrade and authenticates in-socket (first frame), src/server/realtime/plugin.ts.
+  "GET /realtime": "public",
 };
 
 export function isUnderPrefix(path: string, prefix: string): boolean {

@@ -60,7 +60,9 @@ export function securityHeaders(config: Pick<Config, "env" | "recaptcha">): Read
       .map(([directive, sources]) => [directive, ...sources].join(" "))
       .join("; "),
     "permissions-policy": PERMISSIONS_POLICY,
-    "cross-origin-opener-policy": "same-origin",
+    // The connector popup (SPEC §4) opens the workflow service's connect link, on another origin in production: the
+    // page must keep its handle on that window, which plain `same-origin` would sever.
+    "cross-origin-opener-policy": "same-origin-allow-popups",
     "cross-origin-resource-policy": "same-origin",
     "origin-agent-cluster": "?1",
     "referrer-policy": "strict-origin-when-cross-origin",

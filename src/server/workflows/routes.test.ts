@@ -188,10 +188,22 @@ describe("POST /api/workflows/events refuses, storing nothing", () => {
       "unknown_event_type",
     ],
     [
-      "a known type not handled yet",
+      "a connector.updated whose external_user_id is not a user id",
       () => send({ type: "connector.updated", external_user_id: "u", connector: "asana", is_active: true }),
       400,
-      "event_not_supported",
+      "validation_failed",
+    ],
+    [
+      "a connector.updated for a user Pulse does not know",
+      () =>
+        send({
+          type: "connector.updated",
+          external_user_id: randomUUID(),
+          connector: "asana",
+          is_active: true,
+        }),
+      422,
+      "unknown_user",
     ],
     ["an empty batch", () => send(discovered()), 400, "validation_failed"],
     [

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { workflowEventIds } from "../db/schema";
 import { badRequest, HttpError } from "../platform/errors";
+import { connectorUpdatedHandler, identityProjectsHandler } from "./connector-events";
 import { EventRegistry, isKnownEventType } from "./events";
 import { verifySignedEvent } from "./signature";
 import { MAX_DISCOVERY_BATCH, streamsDiscoveredHandler } from "./streams-discovered";
@@ -14,13 +15,15 @@ const EVENT_BODY_LIMIT = 2 * 1024 * 1024;
 const envelope = z.object({ type: z.string() });
 
 export interface WorkflowEventsOptions {
-  /** The handlers; the default has `streams.discovered`. Later features register theirs on the same registry. */
+  /** The handlers; the default has every known event type. */
   registry?: EventRegistry;
 }
 
 export function defaultEventRegistry(): EventRegistry {
   const registry = new EventRegistry();
   registry.register(streamsDiscoveredHandler);
+  registry.register(connectorUpdatedHandler);
+  registry.register(identityProjectsHandler);
   return registry;
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { HttpError } from "../platform/errors";
@@ -47,4 +48,20 @@ export function verifySignedEvent(secret: string, rawBody: string, headers: Inco
     throw refused("signature_invalid", "The webhook-signature does not match the body.");
   }
   return id;
+}
+
+/**
+ * The Standard Webhooks headers that sign `payload` (the exact bytes to send) with the `whsec_` secret: what the
+ * workflow service sends, and what `npm run seed`, the development simulator and the tests send in its place.
+ */
+export function signEvent(
+  secret: string,
+  payload: string,
+  { id = `msg_${randomUUID()}`, at = new Date() }: { id?: string; at?: Date } = {},
+): Record<(typeof HEADERS)[number], string> {
+  return {
+    "webhook-id": id,
+    "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+    "webhook-signature": new Webhook(secret).sign(id, at, payload),
+  };
 }

@@ -3,11 +3,7 @@
  * page with Allow and Cancel, and an error page. Plain server-rendered HTML with no script, so the strict CSP holds.
  */
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
+import { escapeHtml } from "../../platform/html";
 
 const STYLE = `
   :root { color-scheme: dark; }

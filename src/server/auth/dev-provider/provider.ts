@@ -6,7 +6,7 @@ import type { CustomFetch } from "openid-client";
 import { deriveKey, hmac } from "../crypto";
 import { DevAccounts, type DevClaimOverrides } from "./accounts";
 import { DEV_CLIENT_ID, DEV_PROVIDER_PREFIX, devProviderConfiguration } from "./configuration";
-import { inProcessFetch } from "./in-process-fetch";
+import { inProcessFetch } from "../../platform/in-process-fetch";
 import { registerInteractionRoutes } from "./interaction-routes";
 
 export { DEV_CLIENT_ID, DEV_PROVIDER_PREFIX } from "./configuration";
@@ -62,6 +62,11 @@ export async function mountDevProvider(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
     scope.all(`${DEV_PROVIDER_PREFIX}/*`, async (request, reply) => {
+      // A hijacked reply skips Fastify's send path, so the security headers set on it (platform/security.ts) are
+      // copied onto the raw response first; the provider may still set its own (e.g. cache-control).
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
       reply.hijack();
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
       raw.originalUrl = raw.url;

@@ -3,12 +3,14 @@ import { isAuthorisedUser } from "@shared/auth-access";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/lib/auth/auth-context";
 import { publicConfig } from "@/lib/public-config";
+import { RealtimeProvider } from "@/lib/realtime/realtime-provider";
 import { SiteLayout } from "../layout/site-layout";
 import { AccessDeniedScreen } from "./access-denied-screen";
 
 /**
  * SPEC §2 Protected wrapper, as the layout route of the signed-in area (so no protected route can miss it):
- * loading, redirect (replace) to /auth, access denied, or the signed-in layout with the page.
+ * loading, redirect (replace) to /auth, access denied, or the signed-in layout with the page, under the tab's
+ * realtime socket (src/web/lib/realtime).
  */
 export function ProtectedRoute() {
   const { user, loading } = useAuth();
@@ -22,5 +24,9 @@ export function ProtectedRoute() {
   if (!user) return <Navigate to="/auth" replace />;
   if (!isAuthorisedUser(user, publicConfig().companyDomain, publicConfig().requireHostedDomain))
     return <AccessDeniedScreen email={user.email} />;
-  return <SiteLayout variant="app" />;
+  return (
+    <RealtimeProvider>
+      <SiteLayout variant="app" />
+    </RealtimeProvider>
+  );
 }

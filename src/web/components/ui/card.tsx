@@ -11,8 +11,15 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("flex flex-col gap-1.5 p-6", className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<"h3">) {
-  return <h3 className={cn("text-xl font-semibold leading-none tracking-tight", className)} {...props} />;
+/** A card's heading; `as` keeps the page's heading levels in order (a card directly under the h1 is an h2). */
+export function CardTitle({
+  className,
+  as: Heading = "h3",
+  ...props
+}: ComponentProps<"h3"> & { as?: "h2" | "h3" }) {
+  return (
+    <Heading className={cn("text-xl font-semibold leading-none tracking-tight", className)} {...props} />
+  );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<"p">) {

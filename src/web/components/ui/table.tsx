@@ -74,3 +74,28 @@ export function TableColumns({ columns }: { columns: readonly string[] }) {
     </TableHeader>
   );
 }
+
+/**
+ * A table's single row of state across every column: empty, loading (`role="status"`, announced politely) or
+ * failed (`role="alert"`).
+ */
+export function TableMessageRow({
+  colSpan,
+  text,
+  role,
+}: {
+  colSpan: number;
+  text: string;
+  role?: "status" | "alert";
+}) {
+  return (
+    <TableRow aria-busy={role === "status" || undefined}>
+      <TableCell
+        colSpan={colSpan}
+        className={cn("py-8 text-center text-muted-foreground", role === "alert" && "text-destructive")}
+      >
+        <span role={role}>{text}</span>
+      </TableCell>
+    </TableRow>
+  );
+}

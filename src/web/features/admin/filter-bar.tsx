@@ -1,6 +1,6 @@
 import { SearchInput } from "@/components/ui/search-input";
 import { OptionSelect, type SelectOption } from "@/components/ui/select";
-import { TableCell, TableRow } from "@/components/ui/table";
+import { TableCell } from "@/components/ui/table";
 import type { PreferenceProfile } from "./demo-data";
 import type { TableFilters } from "./use-table-filters";
 
@@ -36,16 +36,6 @@ export function FilterBar<F extends string>({
 }
 
 /** The one row a table shows when nothing matches. */
-export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
-  return (
-    <TableRow>
-      <TableCell colSpan={colSpan} className="py-8 text-center text-muted-foreground">
-        {text}
-      </TableCell>
-    </TableRow>
-  );
-}
-
 /** A user's name over their e-mail, the first cell of both admin tables. */
 export function PersonCell({ person }: { person: PreferenceProfile }) {
   return (

@@ -1,9 +1,9 @@
 import type { SelectOption } from "@/components/ui/select";
-import { Table, TableBody, TableCell, TableColumns, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableColumns, TableMessageRow, TableRow } from "@/components/ui/table";
 import { COMMUNICATION_METHODS, type CommunicationMethod } from "@shared/constants";
 import { ALL, filterPreferences } from "./admin-filters";
 import type { CommunicationPreference } from "./demo-data";
-import { EmptyRow, FilterBar, PersonCell } from "./filter-bar";
+import { FilterBar, PersonCell } from "./filter-bar";
 import type { TableFilters } from "./use-table-filters";
 
 export const NO_PREFERENCES_TEXT = "No preferences found (Demo mode - database tables need to be created)";
@@ -38,7 +38,7 @@ export function PreferencesTab({ preferences, filters }: PreferencesTabProps) {
         <TableColumns columns={["User", "Method", "Frequency", "Work hours", "Time zone"]} />
         <TableBody>
           {shown.length === 0 ? (
-            <EmptyRow colSpan={5} text={NO_PREFERENCES_TEXT} />
+            <TableMessageRow colSpan={5} text={NO_PREFERENCES_TEXT} />
           ) : (
             shown.map((p) => (
               <TableRow key={p.id}>

@@ -2,12 +2,12 @@ import { format, parseISO } from "date-fns";
 import { UserPlus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { OptionSelect, type SelectOption } from "@/components/ui/select";
-import { Table, TableBody, TableCell, TableColumns, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableColumns, TableMessageRow, TableRow } from "@/components/ui/table";
 import { toast } from "@/lib/toast";
 import { ADMIN_ROLES, type AdminRole } from "@shared/constants";
 import { ALL, filterUsers } from "./admin-filters";
 import type { AdminUser } from "./demo-data";
-import { EmptyRow, FilterBar, PersonCell } from "./filter-bar";
+import { FilterBar, PersonCell } from "./filter-bar";
 import { RoleBadge } from "./role-badge";
 import type { TableFilters } from "./use-table-filters";
 
@@ -52,7 +52,7 @@ export function UserAdminTab({ users, filters }: UserAdminTabProps) {
         <TableColumns columns={["User", "Role", "Created", "Last sign-in", "Change role"]} />
         <TableBody>
           {shown.length === 0 ? (
-            <EmptyRow colSpan={5} text={NO_USERS_TEXT} />
+            <TableMessageRow colSpan={5} text={NO_USERS_TEXT} />
           ) : (
             shown.map((u) => (
               <TableRow key={u.id}>

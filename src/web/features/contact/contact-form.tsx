@@ -8,9 +8,9 @@ import { FileInput } from "@/components/ui/file-input";
 import { FormField, RequiredMark } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
+import { SpecAlert } from "@/components/ui/spec-alert";
 import { Textarea } from "@/components/ui/textarea";
 import { CaptchaField } from "./captcha/captcha-field";
-import { FormAlert } from "./form-alert";
 import { ThankYou } from "./thank-you";
 import { useContactForm } from "./use-contact-form";
 
@@ -131,7 +131,7 @@ export default function ContactForm() {
         <CaptchaField ref={contact.captcha} onToken={contact.onCaptchaToken} />
       </div>
 
-      <FormAlert alert={contact.alert} />
+      <SpecAlert alert={contact.alert} />
 
       <div>
         <Button type="submit" size="lg" disabled={contact.sending} className="w-full sm:w-auto">

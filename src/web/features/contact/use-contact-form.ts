@@ -13,7 +13,7 @@ import {
 import { ApiError } from "@/lib/api-client";
 import { useSubmitContact } from "./api/submit-contact";
 import type { CaptchaHandle } from "./captcha/captcha-handle";
-import type { FormAlertMessage } from "./form-alert";
+import type { SpecAlertMessage } from "@/components/ui/spec-alert";
 
 /**
  * Everything the form holds is the shared schema's input: the typed values, the captcha's token and the chosen resume
@@ -49,7 +49,7 @@ export function useContactForm() {
   const reason = useWatch({ control, name: CONTACT_FIELDS.reason });
   const resume = useWatch({ control, name: CONTACT_FIELDS.resume });
 
-  const [alert, setAlert] = useState<FormAlertMessage | null>(null);
+  const [alert, setAlert] = useState<SpecAlertMessage | null>(null);
   const [sent, setSent] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const captcha = useRef<CaptchaHandle>(null);

@@ -1,5 +1,32 @@
-import { PlaceholderPage } from "@/components/ui/placeholder-page";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { usePageTitle } from "@/lib/use-page-title";
+import { ConnectorsTab } from "./connectors-tab";
+import { PreferencesPanel } from "./preferences-panel";
 
+/**
+ * SPEC §2 Settings page at /settings: "User Preferences" (the preferences panel, decision 0071) and "Connectors".
+ * Tab contents mount when shown, so the connectors are loaded and subscribed to only on their tab.
+ */
 export default function SettingsPage() {
-  return <PlaceholderPage title="Settings" />;
+  usePageTitle("Settings");
+  return (
+    <section className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
+        <p className="mt-1 text-muted-foreground">Your preferences and connected tools</p>
+      </div>
+      <Tabs defaultValue="preferences">
+        <TabsList aria-label="Settings">
+          <TabsTrigger value="preferences">User Preferences</TabsTrigger>
+          <TabsTrigger value="connectors">Connectors</TabsTrigger>
+        </TabsList>
+        <TabsContent value="preferences" className="pt-4">
+          <PreferencesPanel />
+        </TabsContent>
+        <TabsContent value="connectors" className="pt-4">
+          <ConnectorsTab />
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
 }

@@ -1,16 +1,25 @@
 import type { FastifyInstance, HTTPMethods } from "fastify";
-import type { CustomFetch } from "openid-client";
+
+/** What a request through `inProcessFetch` may carry: a subset of `fetch`'s init that both callers use. */
+export interface InProcessInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
 
 /**
- * openid-client's fetch for a provider mounted on this same server: the request goes through `app.inject`, so
- * no socket is opened and no Host header has to be guessed.
+ * A `fetch` for a development stand-in mounted on this same server (the identity provider's openid-client, the
+ * workflow simulator's webhooks and callbacks): the request goes through `app.inject`, so no socket is opened and
+ * no Host header has to be guessed.
  */
-export function inProcessFetch(app: FastifyInstance): CustomFetch {
-  return async (url, init) => {
+export function inProcessFetch(
+  app: FastifyInstance,
+): (url: string, init?: InProcessInit) => Promise<Response> {
+  return async (url, init = {}) => {
     const target = new URL(url);
-    const body = init.body as unknown;
+    const body = init.body;
     const res = await app.inject({
-      method: init.method as HTTPMethods,
+      method: (init.method ?? "GET") as HTTPMethods,
       url: target.pathname + target.search,
       headers: { ...init.headers, host: target.host },
       ...(body === undefined || body === null ? {} : { payload: String(body) }),

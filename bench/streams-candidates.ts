@@ -1,0 +1,175 @@
+/**
+ * npm run bench:streams — the Streams scale figures of issue #11 (decision 0051):
+ *
+ *   - the first screen of candidates (GET /api/streams/candidates?limit=50, the page's screen, signed in) with
+ *     100,000 aliases over 20,000 stream names, and a screen from the middle of the list, median and p95;
+ *   - a 1,000-item `streams.discovered` batch through the signed endpoint, landing in one transaction.
+ *
+ * On PGlite (in memory) always, and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (a
+ * scratch database is created and dropped). Goals: first screen < 50 ms on PostgreSQL, < 150 ms on PGlite; the
+ * batch < 1 s on PostgreSQL. Figures go to stdout as JSON; `benchStreams()` hands them to `npm run bench`.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { Webhook } from "standardwebhooks";
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { openDatabase, type Database } from "../src/server/db/client";
+import { signInThroughDevProvider } from "../src/testing/auth-test-driver";
+import { createScratchPostgresDatabase } from "../src/testing/test-database";
+import { runIfMain } from "../scripts/operator-command";
+
+export const ALIASES = 100_000;
+export const NAMES = 20_000;
+export const SCREEN = 50;
+const BATCH = 1_000;
+const SOURCE_APPS = ["asana", "gmail", "google_meet_gemini", "jira", "slack", "zoom"];
+
+export interface Timing {
+  median_ms: number;
+  p95_ms: number;
+  runs: number;
+}
+
+export interface StreamsBenchResult {
+  database: "pglite" | "postgres";
+  aliases: number;
+  names: number;
+  first_screen: Timing;
+  middle_screen: Timing;
+  batch_1000: Timing;
+  goal_first_screen_ms: number;
+  meets_goal: boolean;
+}
+
+function summarise(samples: number[]): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return { median_ms: round(at(0.5)), p95_ms: round(at(0.95)), runs: sorted.length };
+}
+
+async function time(runs: number, warmup: number, fn: () => Promise<void>): Promise<Timing> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  return summarise(samples);
+}
+
+/** 100,000 aliases over 20,000 names, several source apps per name, in one statement. */
+async function fill(db: Database): Promise<void> {
+  await db.orm.execute(sql`
+    INSERT INTO pulse.project_aliases (raw_name, source_app, external_id, discovered_at)
+    SELECT 'Stream ' || lpad((g % ${NAMES})::text, 5, '0'),
+           (${`{${SOURCE_APPS.join(",")}}`}::text[])[1 + g % ${SOURCE_APPS.length}],
+           'bench-' || g,
+           now() - make_interval(secs => g)
+    FROM generate_series(1, ${ALIASES}) AS g`);
+  await db.orm.execute(sql`ANALYZE pulse.project_aliases`);
+}
+
+async function expectOk(app: FastifyInstance, init: InjectOptions) {
+  const res = await app.inject(init);
+  if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body.slice(0, 200)}`);
+  return res;
+}
+
+async function measure(db: Database, label: StreamsBenchResult["database"]): Promise<StreamsBenchResult> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "pulse-bench-"));
+  const config = {
+    ...loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, COMPANY_DOMAIN: "acme.com", LOG_LEVEL: "silent" }),
+    webDir: undefined,
+  };
+  const app = await buildApp(config, { db, logger: false });
+  await app.ready();
+  try {
+    await fill(db);
+    const { access_token } = await signInThroughDevProvider(app, "bench@acme.com");
+    const headers = { authorization: `Bearer ${access_token}` };
+    const screen = (after?: string) => {
+      const query = new URLSearchParams({ limit: String(SCREEN) });
+      if (after) query.set("after", after);
+      return async () => {
+        await expectOk(app, { method: "GET", url: `/api/streams/candidates?${query}`, headers });
+      };
+    };
+    const first_screen = await time(40, 5, screen());
+    const middle_screen = await time(40, 5, screen(`Stream ${String(NAMES / 2).padStart(5, "0")}`));
+
+    const webhook = new Webhook(config.workflow.secret);
+    const batch_1000 = await time(5, 1, async () => {
+      const items = Array.from({ length: BATCH }, (_, i) => ({
+        raw_name: `Batch stream ${i % 100}`,
+        source_app: SOURCE_APPS[i % SOURCE_APPS.length]!,
+        external_id: randomUUID(),
+        seen_at: new Date().toISOString(),
+      }));
+      const payload = JSON.stringify({ type: "streams.discovered", items });
+      const id = `msg_${randomUUID()}`;
+      const now = new Date();
+      await expectOk(app, {
+        method: "POST",
+        url: "/api/workflows/events",
+        headers: {
+          "content-type": "application/json",
+          "webhook-id": id,
+          "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
+          "webhook-signature": webhook.sign(id, now, payload),
+        },
+        payload,
+      });
+    });
+    const goal = label === "postgres" ? 50 : 150;
+    return {
+      database: label,
+      aliases: ALIASES,
+      names: NAMES,
+      first_screen,
+      middle_screen,
+      batch_1000,
+      goal_first_screen_ms: goal,
+      meets_goal: first_screen.p95_ms < goal && (label === "pglite" || batch_1000.median_ms < 1000),
+    };
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchStreams(
+  postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+): Promise<StreamsBenchResult[]> {
+  const results: StreamsBenchResult[] = [];
+  const pglite = await openDatabase({});
+  try {
+    results.push(await measure(pglite, "pglite"));
+  } finally {
+    await pglite.close();
+  }
+  if (postgresUrl) {
+    const scratch = await createScratchPostgresDatabase(postgresUrl, "pulse_bench");
+    const db = await openDatabase({ databaseUrl: scratch.databaseUrl });
+    try {
+      results.push(await measure(db, "postgres"));
+    } finally {
+      await db.close();
+      await scratch.drop();
+    }
+  }
+  return results;
+}
+
+runIfMain(import.meta.url, "bench:streams", async () => {
+  const results = await benchStreams();
+  process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  return results.every((r) => r.meets_goal) ? 0 : 1;
+});

@@ -1,0 +1,190 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { WebSocket } from "ws";
+import { isAuthorisedUser, type AccessSubject } from "@shared/auth-access";
+import { REALTIME_CLOSE } from "@shared/realtime";
+import type { Database } from "../db/client";
+import { channelOf, parseNotice, readRow } from "./channels";
+import { Connection } from "./connection";
+import type { RealtimeAuth, RealtimeSettings } from "./settings";
+
+/** The Postgres channel the row triggers notify (migration 0001). */
+export const CHANGES_CHANNEL = "pulse_changes";
+
+interface Window {
+  windowStart: number;
+  count: number;
+}
+
+export interface RealtimeMetrics {
+  /** Open sockets, authenticated or not yet. */
+  sockets: number;
+  /** Distinct users with an authenticated socket. */
+  users: number;
+  /** Joined channels summed over all sockets. */
+  channels: number;
+}
+
+/**
+ * One instance's realtime server: one LISTEN on `pulse_changes` for the whole process, fanned out in process to
+ * the sockets of the changed row's user (ARCHITECTURE §5 Realtime). Each change is read once, fresh, under the
+ * channel's filter, then sent to every socket of that user that joined the channel. Changes of one user are handled
+ * in order; different users' in parallel.
+ */
+export class Hub {
+  private readonly sockets = new Set<Connection>();
+  private readonly byUser = new Map<string, Set<Connection>>();
+  private readonly userQueues = new Map<string, Promise<void>>();
+  private readonly messageCounts = new Map<string, Window>();
+  private readonly connectCounts = new Map<string, Window>();
+  private unlisten: (() => Promise<void>) | undefined;
+  private sessionTimer: unknown;
+  private statsTimer: unknown;
+  private lastStats = "";
+  private stopped = false;
+
+  constructor(
+    private readonly db: Database,
+    readonly auth: RealtimeAuth,
+    private readonly access: { companyDomain: string; requireHostedDomain: boolean },
+    private readonly log: FastifyBaseLogger,
+    readonly settings: RealtimeSettings,
+  ) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.db.listen(CHANGES_CHANNEL, (payload) => this.onNotify(payload), {
+      onReconnect: () => {
+        this.log.warn("realtime: LISTEN re-established; every joined channel resynchronises");
+        for (const connection of this.sockets) connection.resync();
+      },
+    });
+    this.scheduleSessionCheck();
+    this.scheduleStats();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const { timers } = this.settings;
+    timers.clearTimeout(this.sessionTimer);
+    timers.clearTimeout(this.statsTimer);
+    for (const connection of [...this.sockets])
+      connection.close(REALTIME_CLOSE.goingAway, "server shutting down");
+    await this.unlisten?.();
+  }
+
+  accept(ws: WebSocket, log: FastifyBaseLogger): void {
+    if (this.stopped) return ws.close(REALTIME_CLOSE.goingAway, "server shutting down");
+    this.sockets.add(new Connection(ws, this, log));
+  }
+
+  /** Counts an authenticated socket against its user's limits; false when the user has too many, or too often. */
+  admit(connection: Connection, userId: string): boolean {
+    if (!this.count(this.connectCounts, userId, this.settings.maxConnectsPerWindow)) return false;
+    const mine = this.byUser.get(userId) ?? new Set<Connection>();
+    if (mine.size >= this.settings.maxSocketsPerUser) return false;
+    mine.add(connection);
+    this.byUser.set(userId, mine);
+    return true;
+  }
+
+  remove(connection: Connection): void {
+    this.sockets.delete(connection);
+    if (connection.userId === undefined) return;
+    const mine = this.byUser.get(connection.userId);
+    mine?.delete(connection);
+    if (mine?.size === 0) this.byUser.delete(connection.userId);
+  }
+
+  isAuthorised(user: AccessSubject): boolean {
+    return isAuthorisedUser(user, this.access.companyDomain, this.access.requireHostedDomain);
+  }
+
+  /** One message of a user against the per-user window; false once the window's allowance is spent. */
+  countMessage(userId: string): boolean {
+    return this.count(this.messageCounts, userId, this.settings.maxMessagesPerWindow);
+  }
+
+  private count(windows: Map<string, Window>, userId: string, max: number): boolean {
+    const now = this.settings.timers.now();
+    let window = windows.get(userId);
+    if (!window || now - window.windowStart >= this.settings.messageWindowMs) {
+      window = { windowStart: now, count: 0 };
+      windows.set(userId, window);
+    }
+    window.count++;
+    return window.count <= max;
+  }
+
+  /** Forgets the windows that are over (the connect counts outlive their sockets, so they need pruning). */
+  private pruneWindows(): void {
+    const now = this.settings.timers.now();
+    for (const windows of [this.connectCounts, this.messageCounts]) {
+      for (const [userId, window] of windows) {
+        if (now - window.windowStart >= this.settings.messageWindowMs) windows.delete(userId);
+      }
+    }
+  }
+
+  metrics(): RealtimeMetrics {
+    let channels = 0;
+    for (const connection of this.sockets) channels += connection.joined.size;
+    return { sockets: this.sockets.size, users: this.byUser.size, channels };
+  }
+
+  private onNotify(payload: string): void {
+    const notice = parseNotice(payload);
+    const channel = notice && channelOf(notice);
+    if (!notice || !channel) return;
+    const userId = notice.user_id!;
+    const listeners = this.byUser.get(userId);
+    if (!listeners || ![...listeners].some((c) => c.isJoined(channel.name))) return;
+    const previous = this.userQueues.get(userId) ?? Promise.resolve();
+    const next = previous
+      .then(async () => {
+        const row = notice.op === "DELETE" ? null : await readRow(this.db, channel, userId, notice.key!);
+        for (const connection of this.byUser.get(userId) ?? []) {
+          connection.sendChange(channel.name, notice.op, row);
+        }
+      })
+      .catch((err: unknown) =>
+        this.log.error({ err, table: notice.table }, "realtime: reading a change failed"),
+      )
+      .finally(() => {
+        if (this.userQueues.get(userId) === next) this.userQueues.delete(userId);
+      });
+    this.userQueues.set(userId, next);
+  }
+
+  /** Closes the sockets of sessions revoked (sign-out, refresh-token reuse, operator, Google) or expired. */
+  async checkSessions(): Promise<void> {
+    const sessionIds = new Set<string>();
+    for (const connection of this.sockets) if (connection.sessionId) sessionIds.add(connection.sessionId);
+    if (sessionIds.size === 0) return;
+    const ended = new Set(await this.auth.endedSessions([...sessionIds]));
+    for (const connection of [...this.sockets]) {
+      if (connection.sessionId && ended.has(connection.sessionId)) {
+        connection.close(REALTIME_CLOSE.unauthorized, "session ended");
+      }
+    }
+  }
+
+  private scheduleSessionCheck(): void {
+    if (this.stopped) return;
+    this.sessionTimer = this.settings.timers.setTimeout(() => {
+      this.checkSessions()
+        .catch((err: unknown) => this.log.warn({ err }, "realtime: session check failed"))
+        .finally(() => this.scheduleSessionCheck());
+    }, this.settings.sessionCheckMs);
+  }
+
+  private scheduleStats(): void {
+    if (this.stopped) return;
+    this.statsTimer = this.settings.timers.setTimeout(() => {
+      const metrics = this.metrics();
+      const line = JSON.stringify(metrics);
+      if (line !== this.lastStats) this.log.info(metrics, "realtime: sockets and channels");
+      this.lastStats = line;
+      this.pruneWindows();
+      this.scheduleStats();
+    }, this.settings.statsLogMs);
+  }
+}

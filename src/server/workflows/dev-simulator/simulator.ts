@@ -1,0 +1,267 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { randomBytes, randomUUID } from "node:crypto";
+import { z } from "zod";
+import type { PopupConnector } from "@shared/connectors";
+import { WORKFLOW_HOOKS, type WorkflowHook } from "../../config";
+import { badRequest } from "../../platform/errors";
+import { WORKFLOW_EVENTS_ROUTE } from "../routes";
+import { signEvent } from "../signature";
+import { EXTERNAL_USER_HEADER } from "../webhook-client";
+import { authorizePage, donePage, SIMULATOR_PAGE_CSP, simulatorErrorPage } from "./pages";
+
+export const WORKFLOW_SIMULATOR_PREFIX = "/dev/workflows";
+
+/** How long a connect link stays usable, like a provider's authorisation request. */
+const CONNECT_LINK_TTL_MS = 10 * 60 * 1000;
+
+const APP_NAMES: Record<PopupConnector, string> = { asana: "Asana", google_drive: "Google Drive" };
+
+/** The project list an Asana sync reports (identity.projects) and the Streams it discovers. */
+export const SAMPLE_ASANA_PROJECTS = [
+  { gid: "1209000000000001", name: "Website relaunch" },
+  { gid: "1209000000000002", name: "Q3 budget review" },
+  { gid: "1209000000000003", name: "Customer onboarding revamp" },
+  { gid: "1209000000000004", name: "Mobile app beta" },
+] as const;
+
+const SAMPLE_MEETINGS = [
+  { raw_name: "Q3 budget review", external_id: "meet-sim-q3-budget" },
+  { raw_name: "Mobile app beta", external_id: "meet-sim-mobile-beta" },
+] as const;
+
+export interface WorkflowSimulator {
+  /** The simulator's webhook URL per hook, what the client calls in place of WORKFLOW_*_URL. */
+  urls: Record<WorkflowHook, string>;
+  /** Resolves once every event reported so far has been answered (tests wait on it instead of sleeping). */
+  settled(): Promise<void>;
+}
+
+const hookPath = (hook: WorkflowHook) =>
+  `${WORKFLOW_SIMULATOR_PREFIX}/hooks/${hook.toLowerCase().replace(/_/g, "-")}`;
+
+const userIdSchema = z.uuid();
+
+/**
+ * The development workflow simulator (ARCHITECTURE §5, issue #13, decision 0070), mounted at /dev/workflows when no
+ * WORKFLOW_*_URL is set and the development stand-ins may run. It answers every webhook of SPEC §7 with the real
+ * shapes — Asana's connect link at the top level, Google Drive's nested in a `body` JSON string — and reports back
+ * the way the workflow service does: signed events through POST /api/workflows/events, sent in-process after the
+ * webhook has been answered.
+ */
+export async function mountWorkflowSimulator(
+  app: FastifyInstance,
+  { publicUrl, secret }: { publicUrl: string; secret: string },
+): Promise<WorkflowSimulator> {
+  const pending = new Map<string, { userId: string; connector: PopupConnector; expiresAt: number }>();
+  const inFlight = new Set<Promise<void>>();
+
+  async function post(event: Record<string, unknown>): Promise<void> {
+    const payload = JSON.stringify(event);
+    const res = await app.inject({
+      method: "POST",
+      url: WORKFLOW_EVENTS_ROUTE,
+      headers: {
+        "content-type": "application/json",
+        ...signEvent(secret, payload, { id: `msg_sim_${randomUUID()}` }),
+      },
+      payload,
+    });
+    if (res.statusCode !== 200) {
+      app.log.warn(
+        { event: event.type, status: res.statusCode, answer: res.body.slice(0, 300) },
+        "simulator event refused",
+      );
+      throw new Error(`The event was refused (${res.statusCode}).`);
+    }
+  }
+
+  // Events to report once a webhook's answer has gone, like a service that queues the work (onResponse below).
+  const queued = new WeakMap<object, Record<string, unknown>[]>();
+  const reportLater = (request: object, events: Record<string, unknown>[]) => queued.set(request, events);
+
+  function externalUser(request: { body: unknown; headers: Record<string, unknown> }): string {
+    const fromBody = (request.body as { external_user_id?: unknown } | undefined)?.external_user_id;
+    const id = fromBody ?? request.headers[EXTERNAL_USER_HEADER];
+    const parsed = userIdSchema.safeParse(id);
+    if (!parsed.success) throw badRequest("external_user_id must be a Pulse user id.", "validation_failed");
+    return parsed.data;
+  }
+
+  const connectLink = (userId: string, connector: PopupConnector) => {
+    for (const [old, link] of pending) if (link.expiresAt < Date.now()) pending.delete(old);
+    const token = randomBytes(24).toString("base64url");
+    pending.set(token, { userId, connector, expiresAt: Date.now() + CONNECT_LINK_TTL_MS });
+    return `${publicUrl}${WORKFLOW_SIMULATOR_PREFIX}/connect/${token}`;
+  };
+
+  const now = () => new Date().toISOString();
+  const updated = (userId: string, connector: PopupConnector, isActive: boolean) => ({
+    type: "connector.updated",
+    external_user_id: userId,
+    connector,
+    is_active: isActive,
+  });
+
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string" },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    scope.addHook("onResponse", async (request) => {
+      const events = queued.get(request);
+      if (!events) return;
+      queued.delete(request);
+      const done = new Promise<void>((resolve) =>
+        setImmediate(() => {
+          void (async () => {
+            for (const event of events) await post(event).catch(() => undefined);
+          })().finally(resolve);
+        }),
+      );
+      inFlight.add(done);
+      void done.finally(() => inFlight.delete(done));
+    });
+
+    // Webhooks.
+    scope.post(hookPath("ASANA_CONNECT"), async (request) => ({
+      connect_link_url: connectLink(externalUser(request), "asana"),
+    }));
+    scope.post(hookPath("GOOGLE_DRIVE_CONNECT"), async (request) => ({
+      body: JSON.stringify({ connect_link_url: connectLink(externalUser(request), "google_drive") }),
+    }));
+    for (const [hook, connector] of [
+      ["ASANA_DISCONNECT", "asana"],
+      ["GOOGLE_DRIVE_DISCONNECT", "google_drive"],
+    ] as const) {
+      scope.post(hookPath(hook), async (request) => {
+        reportLater(request, [updated(externalUser(request), connector, false)]);
+        return { status: "ok" };
+      });
+    }
+    scope.post(hookPath("ASANA_SYNC"), async (request) => {
+      const userId = externalUser(request);
+      reportLater(request, [
+        {
+          type: "identity.projects",
+          external_user_id: userId,
+          provider: "asana",
+          projects: SAMPLE_ASANA_PROJECTS,
+        },
+        {
+          type: "streams.discovered",
+          items: SAMPLE_ASANA_PROJECTS.map((p) => ({
+            raw_name: p.name,
+            source_app: "asana",
+            external_id: p.gid,
+            seen_at: now(),
+          })),
+        },
+      ]);
+      return { status: "ok" };
+    });
+    scope.post(hookPath("ASANA_DATA_SYNC"), async (request) => {
+      externalUser(request);
+      reportLater(request, [
+        {
+          type: "streams.discovered",
+          items: SAMPLE_ASANA_PROJECTS.slice(0, 2).map((p) => ({
+            raw_name: p.name,
+            source_app: "asana",
+            external_id: `${p.gid}-tasks`,
+            seen_at: now(),
+          })),
+        },
+      ]);
+      return { status: "ok" };
+    });
+    scope.post(hookPath("GOOGLE_MEET_SYNC"), async (request) => {
+      reportLater(request, [
+        {
+          type: "streams.discovered",
+          items: SAMPLE_MEETINGS.map((m) => ({ ...m, source_app: "google_meet_gemini", seen_at: now() })),
+        },
+      ]);
+      return { status: "ok" };
+    });
+
+    // The connect link's page: Authorize or Deny, reported as connector.updated before the answer.
+    const page = (reply: FastifyReply, status: number, html: string) =>
+      reply
+        .code(status)
+        .header("content-security-policy", SIMULATOR_PAGE_CSP)
+        // Like a provider's authorisation page, it does not isolate itself from its opener: Pulse's page keeps its
+        // handle on the popup even when the link's origin differs from the page's (127.0.0.1 vs localhost).
+        .header("cross-origin-opener-policy", "unsafe-none")
+        .header("cache-control", "no-store")
+        .type("text/html; charset=utf-8")
+        .send(html);
+    const expired = (reply: FastifyReply) =>
+      page(
+        reply,
+        404,
+        simulatorErrorPage(
+          "Link expired",
+          "This connect link has expired or was already used. Go back to Pulse and switch the connector on again.",
+        ),
+      );
+    const live = (token: string) => {
+      const found = pending.get(token);
+      if (found && found.expiresAt < Date.now()) pending.delete(token);
+      return found && found.expiresAt >= Date.now() ? found : undefined;
+    };
+
+    type Params = { Params: { token: string } };
+    scope.get<Params>(`${WORKFLOW_SIMULATOR_PREFIX}/connect/:token`, async (request, reply) => {
+      const link = live(request.params.token);
+      if (!link) return expired(reply);
+      return page(
+        reply,
+        200,
+        authorizePage({
+          app: APP_NAMES[link.connector],
+          action: `${WORKFLOW_SIMULATOR_PREFIX}/connect/${request.params.token}`,
+        }),
+      );
+    });
+
+    scope.post<Params & { Body: Record<string, string> | undefined }>(
+      `${WORKFLOW_SIMULATOR_PREFIX}/connect/:token`,
+      async (request, reply) => {
+        const link = live(request.params.token);
+        if (!link) return expired(reply);
+        const decision = request.body?.decision;
+        if (decision !== "authorize" && decision !== "deny") {
+          return page(reply, 400, simulatorErrorPage("Choose an answer", "Choose Authorize or Deny."));
+        }
+        pending.delete(request.params.token);
+        const authorized = decision === "authorize";
+        const app = APP_NAMES[link.connector];
+        try {
+          await post(updated(link.userId, link.connector, authorized));
+        } catch {
+          return page(
+            reply,
+            502,
+            simulatorErrorPage(
+              "Pulse refused the answer",
+              `Pulse did not accept the ${app} change; see its log.`,
+            ),
+          );
+        }
+        return page(reply, 200, donePage({ app, authorized }));
+      },
+    );
+  });
+
+  const urls = Object.fromEntries(
+    WORKFLOW_HOOKS.map((hook) => [hook, `${publicUrl}${hookPath(hook)}`]),
+  ) as Record<WorkflowHook, string>;
+  return {
+    urls,
+    async settled() {
+      while (inFlight.size > 0) await Promise.all(inFlight);
+    },
+  };
+}

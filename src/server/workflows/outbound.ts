@@ -1,0 +1,53 @@
+import type { FastifyInstance } from "fastify";
+import { inProcessFetch } from "../platform/in-process-fetch";
+import type { WorkflowWebhooks } from "../platform/workflow-webhooks";
+import { createWorkflowClient, type WorkflowClientOptions } from "./webhook-client";
+
+/** What tests may replace in the outbound client (a fake workflow service, a short timeout, a recorded sleep). */
+export type WorkflowClientOverrides = Partial<
+  Pick<WorkflowClientOptions, "fetch" | "timeoutMs" | "sleep" | "now">
+>;
+
+/**
+ * The outbound webhooks of this server: the configured WORKFLOW_*_URL, or — when none is set and the development
+ * stand-ins may run — the development simulator mounted at /dev/workflows, called in-process through the same
+ * client, timeout and logs.
+ */
+export async function setUpWorkflowWebhooks(
+  app: FastifyInstance,
+  overrides: WorkflowClientOverrides = {},
+): Promise<WorkflowWebhooks> {
+  const { config } = app;
+  let urls = config.workflow.urls;
+  let fetch = overrides.fetch;
+  if (Object.keys(urls).length === 0 && config.devStandIns && config.env !== "production") {
+    // Loaded only here, so a configured server never loads the simulator's code.
+    const { mountWorkflowSimulator } = await import("./dev-simulator/simulator");
+    const simulator = await mountWorkflowSimulator(app, {
+      publicUrl: config.publicUrl,
+      secret: config.workflow.secret,
+    });
+    app.decorate("workflowSimulator", simulator);
+    urls = simulator.urls;
+    fetch = inProcessFetch(app);
+    app.log.info("workflow webhooks: development simulator at /dev/workflows");
+  } else if (Object.keys(urls).length === 0) {
+    app.log.warn(
+      "WORKFLOW_*_URL are not set: connecting, disconnecting and syncing Asana, Google Drive and Meet fail",
+    );
+  }
+  return createWorkflowClient({
+    ...overrides,
+    urls,
+    environment: config.env,
+    log: app.log,
+    ...(fetch ? { fetch } : {}),
+  });
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The development simulator, when mounted (tests wait on `settled()` for its reports). */
+    workflowSimulator?: { settled(): Promise<void> };
+  }
+}

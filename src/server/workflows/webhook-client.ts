@@ -1,0 +1,252 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { PopupConnector } from "@shared/connectors";
+import type { WorkflowHook } from "../config";
+import {
+  WorkflowCallError,
+  type WorkflowFailure,
+  type WorkflowWebhooks,
+} from "../platform/workflow-webhooks";
+
+/** SPEC §7 gives no timeout; 5 s keeps a person's click answered (issue #13). */
+export const WORKFLOW_TIMEOUT_MS = 5_000;
+/** Attempts of a call that is safe to repeat, and the first backoff (doubled each time): 250 ms, then 500 ms. */
+export const WORKFLOW_RETRY = { attempts: 3, baseDelayMs: 250 } as const;
+
+/**
+ * The headers SPEC §7 calls "production environment and external user id" on the Asana sync calls (decision 0070).
+ * The Google Meet sync carries them too: its POST has no body, so they are the only way it names a user.
+ */
+export const ENVIRONMENT_HEADER = "x-pulse-environment";
+export const EXTERNAL_USER_HEADER = "x-external-user-id";
+
+/**
+ * The calls that may be sent again after a timeout, a 5xx or a 429, because a repeat changes nothing the first did
+ * not: asking for a connect link (the link is only a URL until the person authorises) and disconnecting (the
+ * target state is "off"). A sync starts a job on the workflow service, and a timed-out one may still be running:
+ * it is sent once, and the person presses Sync again. A call that never left (connection refused, no such host)
+ * is retried whatever it is.
+ */
+export const SAFE_TO_REPEAT: ReadonlySet<WorkflowHook> = new Set<WorkflowHook>([
+  "ASANA_CONNECT",
+  "GOOGLE_DRIVE_CONNECT",
+  "ASANA_DISCONNECT",
+  "GOOGLE_DRIVE_DISCONNECT",
+]);
+
+/** The part of `fetch` the client uses (the global one, a test double, or the in-process one of the simulator). */
+export type WorkflowFetch = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
+) => Promise<Response>;
+
+export interface WorkflowClientOptions {
+  urls: Partial<Record<WorkflowHook, string>>;
+  /** The value of ENVIRONMENT_HEADER: `production` in production, the NODE_ENV otherwise. */
+  environment: string;
+  log: FastifyBaseLogger;
+  fetch?: WorkflowFetch;
+  timeoutMs?: number;
+  retry?: { attempts: number; baseDelayMs: number };
+  /** Waits between attempts; tests pass one driven by fake timers. */
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+const CONNECT: Record<PopupConnector, WorkflowHook> = {
+  asana: "ASANA_CONNECT",
+  google_drive: "GOOGLE_DRIVE_CONNECT",
+};
+const DISCONNECT: Record<PopupConnector, WorkflowHook> = {
+  asana: "ASANA_DISCONNECT",
+  google_drive: "GOOGLE_DRIVE_DISCONNECT",
+};
+
+/** Errors of a request that never reached the workflow service. */
+const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+
+function causeCode(err: unknown): string | undefined {
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+class Attempt extends Error {
+  constructor(
+    readonly failure: WorkflowFailure,
+    readonly retryable: "always" | "if_safe" | "never",
+    readonly upstreamStatus?: number,
+  ) {
+    super(failure);
+  }
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** `connect_link_url` at the top level, inside a `body` JSON string or object, or in a one-item array of those. */
+export function findConnectLink(answer: unknown): unknown {
+  if (Array.isArray(answer)) return answer.length === 1 ? findConnectLink(answer[0]) : undefined;
+  if (typeof answer !== "object" || answer === null) return undefined;
+  const record = answer as Record<string, unknown>;
+  if (record.connect_link_url !== undefined) return record.connect_link_url;
+  let body = record.body;
+  if (typeof body === "string") {
+    try {
+      body = JSON.parse(body);
+    } catch {
+      return undefined;
+    }
+  }
+  return typeof body === "object" && body !== null ? findConnectLink(body) : undefined;
+}
+
+/**
+ * The one module every outbound webhook goes through (ARCHITECTURE §5 Workflow automation, issue #13): only the
+ * configured URLs, JSON `{ external_user_id }`, a timeout per attempt, a bounded retry with backoff for the calls
+ * in SAFE_TO_REPEAT, one structured log line per attempt (hook, URL path, status, milliseconds; never the host,
+ * query or body), and WorkflowCallError for every failure.
+ */
+export function createWorkflowClient(options: WorkflowClientOptions): WorkflowWebhooks {
+  const {
+    urls,
+    environment,
+    log,
+    fetch: send = globalThis.fetch as WorkflowFetch,
+    timeoutMs = WORKFLOW_TIMEOUT_MS,
+    retry = WORKFLOW_RETRY,
+    sleep = defaultSleep,
+    now = () => performance.now(),
+  } = options;
+
+  /** One attempt, the answer's reading included, under the timeout. Resolves to the status. */
+  async function attempt(
+    url: string,
+    init: { headers: Record<string, string>; body?: string },
+    read?: (res: Response) => Promise<void>,
+  ): Promise<number> {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The race, not only the signal: a fetch that ignores its signal (the in-process one) still times out.
+    const timedOut = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new Attempt("timeout", "if_safe"));
+      }, timeoutMs);
+    });
+    const exchange = async () => {
+      let res: Response;
+      try {
+        res = await send(url, { method: "POST", ...init, signal: controller.signal });
+      } catch (err) {
+        if (controller.signal.aborted) throw new Attempt("timeout", "if_safe");
+        const code = causeCode(err);
+        throw new Attempt("unreachable", code && NOT_SENT.has(code) ? "always" : "if_safe");
+      }
+      if (!res.ok) {
+        void res.body?.cancel().catch(() => undefined);
+        throw new Attempt(
+          "http_error",
+          res.status >= 500 || res.status === 429 ? "if_safe" : "never",
+          res.status,
+        );
+      }
+      if (read) await read(res);
+      else void res.body?.cancel().catch(() => undefined);
+      return res.status;
+    };
+    const running = exchange();
+    // Once the timeout has won, the abandoned exchange may still fail: that is already answered.
+    running.catch(() => undefined);
+    try {
+      return await Promise.race([running, timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function call(
+    hook: WorkflowHook,
+    init: { headers: Record<string, string>; body?: string },
+    read?: (res: Response) => Promise<void>,
+  ): Promise<void> {
+    const url = urls[hook];
+    if (!url) {
+      log.error({ hook }, "workflow webhook not configured");
+      throw new WorkflowCallError(hook, "not_configured");
+    }
+    const path = new URL(url).pathname;
+    const safe = SAFE_TO_REPEAT.has(hook);
+    for (let n = 1; ; n++) {
+      const started = now();
+      try {
+        const status = await attempt(url, init, read);
+        log.info({ hook, path, attempt: n, status, ms: Math.round(now() - started) }, "workflow webhook");
+        return;
+      } catch (err) {
+        if (!(err instanceof Attempt)) throw err;
+        const again = err.retryable === "always" || (err.retryable === "if_safe" && safe);
+        const last = n >= retry.attempts || !again;
+        log.warn(
+          {
+            hook,
+            path,
+            attempt: n,
+            failure: err.failure,
+            status: err.upstreamStatus,
+            ms: Math.round(now() - started),
+            retrying: !last,
+          },
+          "workflow webhook failed",
+        );
+        if (last) throw new WorkflowCallError(hook, err.failure, err.upstreamStatus);
+        await sleep(retry.baseDelayMs * 2 ** (n - 1));
+      }
+    }
+  }
+
+  const json = (externalUserId: string, headers: Record<string, string> = {}) => ({
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ external_user_id: externalUserId }),
+  });
+  const identifying = (externalUserId: string) => ({
+    [ENVIRONMENT_HEADER]: environment,
+    [EXTERNAL_USER_HEADER]: externalUserId,
+  });
+
+  return {
+    async connectLink(connector, externalUserId) {
+      let link: string | undefined;
+      await call(CONNECT[connector], json(externalUserId), async (res) => {
+        let answer: unknown;
+        try {
+          answer = JSON.parse(await res.text());
+        } catch {
+          throw new Attempt("malformed_response", "never");
+        }
+        const found = findConnectLink(answer);
+        if (found === undefined || found === null || found === "") throw new Attempt("missing_link", "never");
+        // The browser opens it: nothing but an absolute http(s) URL.
+        if (typeof found !== "string" || !/^https?:\/\//i.test(found) || !URL.canParse(found)) {
+          throw new Attempt("malformed_response", "never");
+        }
+        link = found;
+      });
+      return link!;
+    },
+    async disconnect(connector, externalUserId) {
+      await call(DISCONNECT[connector], json(externalUserId));
+    },
+    async syncAsana(kind, externalUserId) {
+      await call(
+        kind === "data" ? "ASANA_DATA_SYNC" : "ASANA_SYNC",
+        json(externalUserId, identifying(externalUserId)),
+      );
+    },
+    async syncGoogleMeet(externalUserId) {
+      await call("GOOGLE_MEET_SYNC", { headers: identifying(externalUserId) });
+    },
+  };
+}

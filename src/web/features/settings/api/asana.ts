@@ -1,0 +1,49 @@
+import { useQuery } from "@tanstack/react-query";
+import {
+  CONNECTORS_ROUTES,
+  type AsanaProjectsResponse,
+  type AsanaSyncPreferences,
+  type SaveAsanaPreferencesRequest,
+} from "@shared/connectors";
+import { apiRequest } from "@/lib/api-client";
+import { useAuth } from "@/lib/auth/auth-context";
+
+export const asanaProjectsKey = (userId: string | undefined) =>
+  ["user_identities", "asana", userId ?? null] as const;
+export const asanaPreferencesKey = (userId: string | undefined) =>
+  ["project_sync_preferences", "asana", userId ?? null] as const;
+
+/** GET /api/identities/asana (SPEC §7: user_identities by user_id and provider asana). */
+export function useAsanaProjects(enabled: boolean) {
+  const { user, session } = useAuth();
+  return useQuery({
+    queryKey: asanaProjectsKey(user?.id),
+    queryFn: () =>
+      apiRequest<AsanaProjectsResponse>(CONNECTORS_ROUTES.asanaProjects, {
+        accessToken: session?.access_token,
+      }),
+    enabled: enabled && Boolean(user && session),
+  });
+}
+
+/** GET /api/sync-preferences/asana (SPEC §7: project_sync_preferences by user_id and provider asana). */
+export function useAsanaPreferences(enabled: boolean) {
+  const { user, session } = useAuth();
+  return useQuery({
+    queryKey: asanaPreferencesKey(user?.id),
+    queryFn: () =>
+      apiRequest<AsanaSyncPreferences>(CONNECTORS_ROUTES.asanaPreferences, {
+        accessToken: session?.access_token,
+      }),
+    enabled: enabled && Boolean(user && session),
+  });
+}
+
+/** SPEC §7 Product API: POST /functions/v1/syncAsanaPreferences with the bearer token. */
+export function saveAsanaPreferences(body: SaveAsanaPreferencesRequest, accessToken: string) {
+  return apiRequest<unknown>(CONNECTORS_ROUTES.saveAsanaPreferences, {
+    method: "POST",
+    body,
+    accessToken,
+  });
+}

@@ -1,0 +1,130 @@
+import { Loader2, MoreHorizontal } from "lucide-react";
+import { useId } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { SpecAlert } from "@/components/ui/spec-alert";
+import { Table, TableBody, TableCell, TableColumns, TableMessageRow, TableRow } from "@/components/ui/table";
+import type { ProjectCandidate } from "@shared/streams";
+import { SourceApps } from "./source-apps";
+import { useCandidates } from "./streams-api";
+import { useCreatePulseMap } from "./use-create-pulsemap";
+
+export const UNTITLED_PROJECT = "Untitled Project";
+export const LOADING_CANDIDATES = "Loading PulseMap candidates...";
+export const NO_CANDIDATES = "No project candidates found";
+export const candidatesErrorText = (message: string) => `Error loading project candidates: ${message}`;
+
+const COLUMNS = ["Stream Name", "Candidates", "Source Apps", "Actions"] as const;
+
+/** SPEC §2 Streams page, New Items tab: the "PulseMap Candidates" card. */
+export function CandidatesCard() {
+  const titleId = useId();
+  const candidates = useCandidates();
+  const pulseMap = useCreatePulseMap();
+  const rows = candidates.data?.pages.flatMap((page) => page.candidates) ?? [];
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" id={titleId}>
+          PulseMap Candidates
+        </CardTitle>
+        <CardDescription>Review and create PulseMaps from discovered Streams</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <SpecAlert alert={pulseMap.alert} />
+        <Table aria-labelledby={titleId}>
+          <TableColumns columns={COLUMNS} />
+          <TableBody>
+            {candidates.isPending ? (
+              <TableMessageRow colSpan={COLUMNS.length} text={LOADING_CANDIDATES} role="status" />
+            ) : candidates.isError ? (
+              <TableMessageRow
+                colSpan={COLUMNS.length}
+                text={candidatesErrorText(candidates.error.message)}
+                role="alert"
+              />
+            ) : rows.length === 0 ? (
+              <TableMessageRow colSpan={COLUMNS.length} text={NO_CANDIDATES} />
+            ) : (
+              rows.map((candidate) => (
+                <CandidateRow
+                  key={candidate.alias_id}
+                  candidate={candidate}
+                  creating={pulseMap.creating === candidate.alias_id}
+                  onCreate={() => void pulseMap.create(candidate)}
+                />
+              ))
+            )}
+          </TableBody>
+        </Table>
+        {candidates.hasNextPage && (
+          <div className="flex justify-center">
+            <Button
+              type="button"
+              variant="outline"
+              disabled={candidates.isFetchingNextPage}
+              onClick={() => void candidates.fetchNextPage()}
+            >
+              {candidates.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
+              Show more candidates
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CandidateRow({
+  candidate,
+  creating,
+  onCreate,
+}: {
+  candidate: ProjectCandidate;
+  creating: boolean;
+  onCreate: () => void;
+}) {
+  const name = candidate.raw_name.trim() === "" ? UNTITLED_PROJECT : candidate.raw_name;
+  return (
+    <TableRow>
+      <TableCell className="font-medium">{name}</TableCell>
+      <TableCell>{candidate.alias_count}</TableCell>
+      <TableCell>
+        <SourceApps apps={candidate.source_apps} />
+      </TableCell>
+      <TableCell>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              aria-label={`Actions for ${name}`}
+              aria-busy={creating}
+            >
+              {creating ? (
+                <Loader2 className="animate-spin" aria-hidden="true" />
+              ) : (
+                <MoreHorizontal aria-hidden="true" />
+              )}
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem disabled={creating} onSelect={onCreate}>
+              Create New PulseMap
+            </DropdownMenuItem>
+            {/* SPEC §2: shown, always disabled. */}
+            <DropdownMenuItem disabled>Merge with Existing PulseMap</DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </TableCell>
+    </TableRow>
+  );
+}

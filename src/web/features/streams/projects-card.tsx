@@ -1,0 +1,68 @@
+import { format, parseISO } from "date-fns";
+import { useEffect, useId } from "react";
+import { ButtonLink } from "@/components/ui/button-link";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Table, TableBody, TableCell, TableColumns, TableMessageRow, TableRow } from "@/components/ui/table";
+import { useProjects } from "./streams-api";
+
+export const LOADING_PROJECTS = "Loading projects...";
+export const NO_PROJECTS = "No PulseMaps found";
+export const NO_DESCRIPTION = "No description";
+
+const COLUMNS = ["PulseMap Name", "Description", "Created", "Actions"] as const;
+
+/** SPEC §2 short date: mm/dd/yy. */
+export const shortDate = (iso: string) => format(parseISO(iso), "MM/dd/yy");
+
+/**
+ * SPEC §2 Streams page, Existing PulseMaps tab. SPEC §8: a load error of this list "is thrown with no display
+ * shown" — here it is logged and the card stays empty, and nothing else on the page is affected.
+ */
+export function ProjectsCard() {
+  const titleId = useId();
+  const projects = useProjects();
+
+  useEffect(() => {
+    if (projects.isError) console.error("Could not load the existing PulseMaps", projects.error);
+  }, [projects.isError, projects.error]);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" id={titleId}>
+          Existing PulseMaps
+        </CardTitle>
+        <CardDescription>View and manage your current PulseMaps</CardDescription>
+      </CardHeader>
+      {!projects.isError && (
+        <CardContent>
+          <Table aria-labelledby={titleId}>
+            <TableColumns columns={COLUMNS} />
+            <TableBody>
+              {projects.isPending ? (
+                <TableMessageRow colSpan={COLUMNS.length} text={LOADING_PROJECTS} role="status" />
+              ) : projects.data.projects.length === 0 ? (
+                <TableMessageRow colSpan={COLUMNS.length} text={NO_PROJECTS} />
+              ) : (
+                projects.data.projects.map((project) => (
+                  <TableRow key={project.id}>
+                    <TableCell className="font-medium">{project.name}</TableCell>
+                    <TableCell className="text-muted-foreground">
+                      {project.description || NO_DESCRIPTION}
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap">{shortDate(project.created_at)}</TableCell>
+                    <TableCell>
+                      <ButtonLink to="/timeline" variant="outline" size="sm">
+                        View PulseMap
+                      </ButtonLink>
+                    </TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </CardContent>
+      )}
+    </Card>
+  );
+}

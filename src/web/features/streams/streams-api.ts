@@ -1,0 +1,57 @@
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import { useAuth } from "@/lib/auth/auth-context";
+import {
+  STREAMS_ROUTES,
+  type CandidatesPage,
+  type CreateProjectRequest,
+  type CreateProjectResponse,
+  type ProjectsList,
+} from "@shared/streams";
+
+/** Candidates shown per screen; the next screen is fetched from the server's keyset cursor (decision 0051). */
+export const CANDIDATES_PER_SCREEN = 50;
+
+export const streamsKeys = {
+  candidates: ["streams", "candidates"] as const,
+  projects: ["streams", "projects"] as const,
+};
+
+function candidatesPath(after: string | null): string {
+  const query = new URLSearchParams({ limit: String(CANDIDATES_PER_SCREEN) });
+  if (after !== null) query.set("after", after);
+  return `${STREAMS_ROUTES.candidates}?${query}`;
+}
+
+/** SPEC §7 SELECT v_project_candidates_grouped, a screen at a time, ordered by stream name. */
+export function useCandidates() {
+  const { session } = useAuth();
+  const accessToken = session?.access_token;
+  return useInfiniteQuery({
+    queryKey: streamsKeys.candidates,
+    queryFn: ({ pageParam }) => apiRequest<CandidatesPage>(candidatesPath(pageParam), { accessToken }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_after,
+    enabled: accessToken !== undefined,
+  });
+}
+
+/** SPEC §7 SELECT projects (id, name, description, created_at). */
+export function useProjects() {
+  const { session } = useAuth();
+  const accessToken = session?.access_token;
+  return useQuery({
+    queryKey: streamsKeys.projects,
+    queryFn: () => apiRequest<ProjectsList>(STREAMS_ROUTES.projects, { accessToken }),
+    enabled: accessToken !== undefined,
+  });
+}
+
+export function createPulseMap(aliasId: string, accessToken: string): Promise<CreateProjectResponse> {
+  const body: CreateProjectRequest = { alias_id: aliasId };
+  return apiRequest<CreateProjectResponse>(STREAMS_ROUTES.projects, {
+    method: "POST",
+    body,
+    accessToken,
+  });
+}
