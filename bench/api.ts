@@ -12,10 +12,14 @@ import { loadRun, markdownTable, mb, median, round, sampler, type LoadFigures } 
 import type { BenchContext, SectionResult } from "./sections";
 
 /** The benchmarked routes: one entry each (the ceiling server must answer the same path). */
-export const API_ROUTES = [
+export const API_ROUTES: { name: string; path: string; ceilingQuery?: (db: BenchDatabase) => string }[] = [
   { name: "candidate list", path: "/api/streams/candidates" },
   { name: "project list", path: "/api/projects" },
-  // TODO(#13): { name: "connector list", path: "/api/connectors" } once it is on main (and in the ceiling).
+  {
+    name: "connector list",
+    path: "/api/connectors",
+    ceilingQuery: (db) => `?user_id=${db.sessions[0]!.user.id}`,
+  },
 ];
 
 /** Issue #14's goals: Pulse ≥ 85 % of the ceiling's throughput, p99 ≤ 1.5 × the ceiling's. */
@@ -93,12 +97,13 @@ async function benchOne(kind: DatabaseKind, ctx: BenchContext) {
     const rssUnderLoad: number[] = [];
     for (const route of API_ROUTES) {
       const fromPulse = await (await fetch(`${pulse.baseURL}${route.path}`, { headers })).json();
-      const fromCeiling = await (await fetch(`${ceiling.baseURL}${route.path}`)).json();
+      const ceilingPath = `${route.path}${route.ceilingQuery?.(db) ?? ""}`;
+      const fromCeiling = await (await fetch(`${ceiling.baseURL}${ceilingPath}`)).json();
       const runs = { pulse: [] as LoadFigures[], ceiling: [] as LoadFigures[] };
       const load = { seconds: ctx.seconds, connections: ctx.connections };
       // Warm-up (JIT, caches, pool), not counted.
       await loadRun(`${pulse.baseURL}${route.path}`, { ...load, headers, seconds: 1 });
-      await loadRun(`${ceiling.baseURL}${route.path}`, { ...load, seconds: 1 });
+      await loadRun(`${ceiling.baseURL}${ceilingPath}`, { ...load, seconds: 1 });
       for (let round = 0; round < ctx.rounds; round++) {
         // Alternate which goes first, so a noisy neighbour's burst does not always land on the same one.
         const order = round % 2 === 0 ? (["pulse", "ceiling"] as const) : (["ceiling", "pulse"] as const);
@@ -109,7 +114,7 @@ async function benchOne(kind: DatabaseKind, ctx: BenchContext) {
             runs.pulse.push(await loadRun(`${pulse.baseURL}${route.path}`, { ...load, headers }));
             rssUnderLoad.push(...rss.stop());
           } else {
-            runs.ceiling.push(await loadRun(`${ceiling.baseURL}${route.path}`, load));
+            runs.ceiling.push(await loadRun(`${ceiling.baseURL}${ceilingPath}`, load));
           }
         }
       }

@@ -7,6 +7,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import http from "node:http";
 import pg from "pg";
+import { CONNECTOR_TYPES } from "@shared/constants";
 
 type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
@@ -49,7 +50,14 @@ const ROUTES: Record<string, (query: Query, params: URLSearchParams) => Promise<
       })),
     };
   },
-  // TODO(#13): "/api/connectors" — the connector list's statement and JSON, when the route is on main.
+  // Pulse takes the user from the token; the ceiling, which checks no token, from the query.
+  "/api/connectors": async (query, params) => {
+    const rows = await query("SELECT type, is_active FROM pulse.connectors WHERE user_id = $1", [
+      params.get("user_id"),
+    ]);
+    const active = new Map(rows.map((r) => [r.type, r.is_active]));
+    return { connectors: CONNECTOR_TYPES.map((type) => ({ type, is_active: active.get(type) ?? false })) };
+  },
 };
 
 const query = await openQuery();

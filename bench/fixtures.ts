@@ -60,6 +60,9 @@ async function fill(db: Database, data: DataSet): Promise<void> {
     INSERT INTO pulse.projects (name, description, created_at)
     SELECT 'PulseMap ' || n, 'Seeded for the benchmark', timestamptz '2026-01-01' + make_interval(hours => n)
       FROM generate_series(1, ${data.projects}) n;
+    INSERT INTO pulse.connectors (user_id, type, is_active)
+    SELECT u.id, t.type, t.n % 2 = 0
+      FROM auth.users u, unnest(ARRAY['slack', 'jira', 'gmail', 'notion']) WITH ORDINALITY AS t(type, n);
   `);
 }
 

@@ -6,6 +6,8 @@
 // Writes bench/results/loadtest.json. A short run of the same code is a test (bench/loadtest.test.ts).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import { CONNECTORS_ROUTES, connectorPath, isPopupConnector } from "@shared/connectors";
+import { CONNECTOR_TYPES } from "@shared/constants";
 import { openDatabase } from "../src/server/db/client";
 import { rssOf, startPulse, type PulseProcess } from "../src/testing/pulse-process";
 import { DEFAULT_POSTGRES_URL, postgresAnswers, prepareDatabase, type DatabaseKind } from "./fixtures";
@@ -24,6 +26,11 @@ export interface LoadtestOptions {
 interface Client {
   baseURL: string;
   token: string;
+  userId: string;
+  /** The last acknowledged switch of each connector type: what the database must hold at the end. */
+  switches: Map<string, boolean>;
+  /** The run's seeded generator (a run's mix can be replayed). */
+  random: () => number;
   /** Alias ids of candidates nobody has made a PulseMap of yet, shared by all clients. */
   candidates: string[];
 }
@@ -54,6 +61,9 @@ const request = async (client: Client, path: string, init: RequestInit = {}) => 
   return res.status;
 };
 
+/** Connectors the page switches directly (the popup ones change only through the workflow service's events). */
+const SWITCHABLE = CONNECTOR_TYPES.filter((t) => !isPopupConnector(t));
+
 /** The mix: one row per kind of client action, with its weight. */
 export const MIX: Action[] = [
   {
@@ -83,7 +93,20 @@ export const MIX: Action[] = [
       }
     },
   },
-  // TODO(#13): { name: "switch a connector", weight: 1, run: … } once the connector routes are on main.
+  {
+    name: "switch a connector",
+    weight: 1,
+    async run(c) {
+      const type = SWITCHABLE[Math.floor(c.random() * SWITCHABLE.length)]!;
+      const isActive = !(c.switches.get(type) ?? false);
+      const status = await request(c, connectorPath(CONNECTORS_ROUTES.set, type), {
+        method: "PUT",
+        body: JSON.stringify({ is_active: isActive }),
+      });
+      if (status === 200) c.switches.set(type, isActive);
+      return { status };
+    },
+  },
   // TODO(#12): { name: "realtime", … } a socket per client, counting the events of every committed change.
 ];
 
@@ -137,6 +160,8 @@ export interface LoadtestReport {
     unknownOutcome: number;
     unacknowledgedFound: number;
   };
+  /** Each client's last acknowledged switch per connector, against the row at the end. */
+  connectorSwitches: { acknowledgedStates: number; wrongAtEnd: number };
   memory: {
     samples: number;
     afterWarmUpMB: number;
@@ -160,10 +185,14 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
     log(
       `Pulse on ${db.kind}, ${options.clients} clients, ${options.seconds} s, ${candidates.length} candidates`,
     );
+    const random = seeded(14);
     const clients: Client[] = db.sessions.map((s) => ({
       baseURL: pulse!.baseURL,
       token: s.access_token,
+      userId: s.user.id,
+      switches: new Map(),
       candidates,
+      random,
     }));
 
     const byAction: Record<string, { count: number; statuses: Record<string, number>; latencies: number[] }> =
@@ -177,7 +206,6 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
     const rss = sampler(() => rssOf(pid), 500);
     const t0 = performance.now();
     const deadline = t0 + options.seconds * 1000;
-    const random = seeded(14);
 
     await Promise.all(
       clients.map(async (client) => {
@@ -214,7 +242,15 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
     const rows = await check.query<{ alias_id: string; n: string }>(
       "SELECT alias_id, count(*) AS n FROM pulse.projects WHERE alias_id IS NOT NULL GROUP BY alias_id",
     );
+    const connectorRows = await check.query<{ user_id: string; type: string; is_active: boolean }>(
+      "SELECT user_id, type, is_active FROM pulse.connectors",
+    );
     await check.close();
+    const storedSwitch = new Map(connectorRows.map((r) => [`${r.user_id} ${r.type}`, r.is_active]));
+    const expectedSwitches = clients.flatMap((c) =>
+      [...c.switches].map(([type, on]) => [`${c.userId} ${type}`, on] as const),
+    );
+    const switchesWrong = expectedSwitches.filter(([key, on]) => storedSwitch.get(key) !== on).length;
     const stored = new Map(rows.map((r) => [r.alias_id, Number(r.n)]));
     const acknowledged = new Set(created);
     const unknownSet = new Set(unknown);
@@ -257,6 +293,7 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
         unacknowledgedFound: [...stored.keys()].filter((id) => !acknowledged.has(id) && !unknownSet.has(id))
           .length,
       },
+      connectorSwitches: { acknowledgedStates: expectedSwitches.length, wrongAtEnd: switchesWrong },
       memory: {
         samples: samples.length,
         afterWarmUpMB: mb(afterWarmUp),
@@ -271,10 +308,16 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
   }
 }
 
-/** Zero 5xx, zero lost or duplicated writes, nothing stored that nobody asked for. */
+/** Zero 5xx, zero lost or duplicated writes, nothing stored that nobody asked for, every switch as last acknowledged. */
 export function loadtestPassed(report: LoadtestReport): boolean {
   const w = report.writes;
-  return report.status5xx === 0 && w.lost === 0 && w.duplicated === 0 && w.unacknowledgedFound === 0;
+  return (
+    report.status5xx === 0 &&
+    w.lost === 0 &&
+    w.duplicated === 0 &&
+    w.unacknowledgedFound === 0 &&
+    report.connectorSwitches.wrongAtEnd === 0
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -9,8 +9,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { spawnSync } from "node:child_process";
 import { benchApi } from "./api";
-import { DEFAULT_POSTGRES_URL } from "./fixtures";
-import type { BenchContext, BenchSection } from "./sections";
+import { DEFAULT_POSTGRES_URL, postgresAnswers } from "./fixtures";
+import { benchRealtime } from "./realtime";
+import { benchStreams } from "./streams-candidates";
+import { fromFigures, type BenchContext, type BenchSection } from "./sections";
 import { benchServer } from "./server";
 import { benchLighthouse, benchWebSizes } from "./web";
 
@@ -20,8 +22,19 @@ const SECTIONS: BenchSection[] = [
   { name: "server", title: "Server: start and memory", run: benchServer },
   { name: "web", title: "Web: per-route JS and CSS (gzip)", run: benchWebSizes },
   { name: "lighthouse", title: "Web: Lighthouse (mobile)", slow: true, run: benchLighthouse },
-  // TODO(#12): fromFigures("realtime", "Realtime: commit → client", benchRealtime, { slow: true }),  (bench/realtime.ts)
-  // TODO(Streams page): fromFigures("streams", "Streams: candidates", benchStreamsCandidates),  (bench/streams-candidates.ts)
+  fromFigures("realtime", "Realtime: commit → client, beside LISTEN/NOTIFY", async (ctx) =>
+    benchRealtime({
+      sockets: ctx.quick ? 200 : 1000,
+      samples: ctx.quick ? 100 : 300,
+      databaseUrl: (await postgresAnswers(ctx.postgresUrl)) ? ctx.postgresUrl : undefined,
+    }),
+  ),
+  fromFigures(
+    "streams",
+    "Streams: candidates over 100,000 aliases",
+    async (ctx) => benchStreams((await postgresAnswers(ctx.postgresUrl)) ? ctx.postgresUrl : undefined),
+    { slow: true },
+  ),
 ];
 
 const args = process.argv.slice(2);

@@ -47,7 +47,9 @@ export function fromFigures(
       if (typeof given === "string") return { figures, markdown: given };
       const rows: [string, string | number][] = [];
       const walk = (value: unknown, key: string) => {
-        if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+        if (Array.isArray(value)) {
+          value.forEach((v, i) => walk(v, `${key}[${i}]`));
+        } else if (value !== null && typeof value === "object") {
           for (const [k, v] of Object.entries(value)) walk(v, key ? `${key}.${k}` : k);
         } else if (typeof value === "number" || typeof value === "string" || typeof value === "boolean") {
           rows.push([key, typeof value === "boolean" ? String(value) : value]);
