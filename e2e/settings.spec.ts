@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { allowConsoleErrors, expect, expectNoSeriousA11yViolations, test } from "./fixtures/test";
+import { expect, expectNoSeriousA11yViolations, test } from "./fixtures/test";
 import { signIn } from "./fixtures/sign-in";
 
 async function openSettings(page: Page) {
@@ -64,10 +64,6 @@ test.describe("Settings: User Preferences", () => {
 });
 
 test.describe("Settings: Connectors tab", () => {
-  // Until the connectors API is served, the status load fails (404) and the page says so; either way the tab's
-  // cards and switches are the same and must be axe-clean.
-  test.use(allowConsoleErrors(/Failed to load resource: the server responded with a status of 404/));
-
   test("a card and a named switch per connector, axe-clean", async ({ page }) => {
     await openSettings(page);
     await page.getByRole("tab", { name: "Connectors" }).click();

@@ -15,7 +15,7 @@ import {
   type SaveAsanaPreferencesResponse,
 } from "@shared/connectors";
 import { currentUser } from "../platform/current-user";
-import { badRequest, conflict, forbidden, notFound } from "../platform/errors";
+import { badRequest, conflict, forbidden, notFound, parseInput } from "../platform/errors";
 import { asanaPreferences, asanaProjects, listConnectors, saveAsanaPreferences, setConnector } from "./store";
 
 /** The most Asana project ids one save may select. */
@@ -28,16 +28,6 @@ const saveBody = z.object({
   sync_all: z.boolean(),
   selected_project_ids: z.array(z.string().trim().min(1).max(100)).max(MAX_SELECTED_PROJECTS),
 });
-
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
-    throw badRequest(`${where}${issue?.message ?? "Invalid input."}`, "validation_failed");
-  }
-  return parsed.data;
-}
 
 type TypeParams = { Params: { type: string } };
 
@@ -77,7 +67,7 @@ export const connectorsRoutes: FastifyPluginAsync = async (app) => {
         CONNECTOR_ERRORS.connectThroughFlow,
       );
     }
-    const { is_active } = parse(setBody, request.body);
+    const { is_active } = parseInput(setBody, request.body);
     return setConnector(app.db, user.id, type, is_active);
   });
 
@@ -98,7 +88,7 @@ export const connectorsRoutes: FastifyPluginAsync = async (app) => {
   app.post<TypeParams>(CONNECTORS_ROUTES.sync, async (request) => {
     const user = currentUser(request);
     const type = connectorOf(request.params);
-    const { kind } = parse(syncBody, request.body);
+    const { kind } = parseInput(syncBody, request.body);
     if (type === "asana") await app.workflowWebhooks.syncAsana(kind ?? "projects", user.id);
     else if (type === "google_meet_gemini") await app.workflowWebhooks.syncGoogleMeet(user.id);
     else {
@@ -121,7 +111,7 @@ export const connectorsRoutes: FastifyPluginAsync = async (app) => {
   // SPEC §7 Product API. Bad JSON is refused by the JSON parser (400) after the guard (401 / 403).
   app.post(CONNECTORS_ROUTES.saveAsanaPreferences, async (request): Promise<SaveAsanaPreferencesResponse> => {
     const user = currentUser(request);
-    const body = parse(saveBody, request.body);
+    const body = parseInput(saveBody, request.body);
     if (body.user_id !== user.id) {
       throw forbidden("These preferences belong to another user.", CONNECTOR_ERRORS.userMismatch);
     }

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { randomUUID } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
-import { ZodError } from "zod";
+import { ZodError, type z } from "zod";
 import type { ApiErrorBody } from "@shared/api-error";
 
 /** A failure the client should hear about, with its HTTP status and a stable code. */
@@ -24,6 +24,20 @@ export const unauthorized = (message = "Sign in to continue.", code = "unauthori
 export const forbidden = (message: string, code = "forbidden") => new HttpError(403, code, message);
 export const notFound = (message = "Not found.", code = "not_found") => new HttpError(404, code, message);
 export const conflict = (message: string, code = "conflict") => new HttpError(409, code, message);
+
+/** A failed zod check as one sentence naming where: "items.0.raw_name: Too long". */
+export function describeIssue(err: ZodError, fallback = "Invalid input."): string {
+  const issue = err.issues[0];
+  const where = issue && issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
+  return `${where}${issue?.message ?? fallback}`;
+}
+
+/** `value` checked by `schema` (a missing body or query counts as `{}`), or 400 `validation_failed`. */
+export function parseInput<T>(schema: z.ZodType<T>, value: unknown, fallback?: string): T {
+  const parsed = schema.safeParse(value ?? {});
+  if (!parsed.success) throw badRequest(describeIssue(parsed.error, fallback), "validation_failed");
+  return parsed.data;
+}
 
 export function errorBody(code: string, message: string): ApiErrorBody {
   return { error: { code, message } };
@@ -111,11 +125,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(err.statusCode).headers(err.headers).send(errorBody(err.code, err.message));
     }
     if (err instanceof ZodError) {
-      const issue = err.issues[0];
-      const where = issue && issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
-      return reply
-        .code(400)
-        .send(errorBody("validation_failed", `${where}${issue?.message ?? "Invalid input."}`));
+      return reply.code(400).send(errorBody("validation_failed", describeIssue(err)));
     }
     const fe = err as FastifyError;
     if (fe.validation) {

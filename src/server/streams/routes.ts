@@ -10,7 +10,7 @@ import {
   type ProjectsList,
 } from "@shared/streams";
 import { currentUser } from "../platform/current-user";
-import { badRequest } from "../platform/errors";
+import { parseInput } from "../platform/errors";
 import { createProjectFromCandidate, listCandidates, listProjects } from "./store";
 
 const candidatesQuery = z.object({
@@ -29,34 +29,24 @@ const projectsQuery = z.object({
 
 const createBody = z.object({ alias_id: z.uuid() });
 
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
-    throw badRequest(`${where}${issue?.message ?? "Invalid input."}`, "validation_failed");
-  }
-  return parsed.data;
-}
-
 /**
  * The Streams API (SPEC §2 Streams page, §7; issue #11). Every route is behind the structural user guard
  * (src/server/platform/access.ts): 401 without a session, 403 outside the company domain.
  */
 export const streamsRoutes: FastifyPluginAsync = async (app) => {
   app.get(STREAMS_ROUTES.candidates, async (request): Promise<CandidatesPage> => {
-    const { limit, after } = parse(candidatesQuery, request.query);
+    const { limit, after } = parseInput(candidatesQuery, request.query);
     return listCandidates(app.db, limit, after);
   });
 
   app.get(STREAMS_ROUTES.projects, async (request): Promise<ProjectsList> => {
-    const { limit } = parse(projectsQuery, request.query);
+    const { limit } = parseInput(projectsQuery, request.query);
     return { projects: await listProjects(app.db, limit) };
   });
 
   app.post(STREAMS_ROUTES.projects, async (request, reply): Promise<CreateProjectResponse> => {
     const user = currentUser(request);
-    const { alias_id } = parse(createBody, request.body);
+    const { alias_id } = parseInput(createBody, request.body);
     const project = await createProjectFromCandidate(app.db, user.email, alias_id);
     reply.code(201);
     return { project };

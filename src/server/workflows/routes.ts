@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { workflowEventIds } from "../db/schema";
-import { badRequest, HttpError } from "../platform/errors";
+import { badRequest, HttpError, parseInput } from "../platform/errors";
 import { connectorUpdatedHandler, identityProjectsHandler } from "./connector-events";
 import { EventRegistry, isKnownEventType } from "./events";
 import { verifySignedEvent } from "./signature";
@@ -74,12 +74,7 @@ export const workflowRoutes: FastifyPluginAsync<WorkflowEventsOptions> = async (
         );
       }
     }
-    const parsed = handler.schema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue && issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
-      throw badRequest(`${where}${issue?.message ?? "The event is not valid."}`, "validation_failed");
-    }
+    const event = parseInput(handler.schema, json, "The event is not valid.");
 
     return app.db.orm.transaction(async (tx) => {
       const recorded = await tx
@@ -88,7 +83,7 @@ export const workflowRoutes: FastifyPluginAsync<WorkflowEventsOptions> = async (
         .onConflictDoNothing()
         .returning({ id: workflowEventIds.webhookId });
       if (recorded.length === 0) return { status: "duplicate" as const };
-      const result = await handler.handle(tx, parsed.data);
+      const result = await handler.handle(tx, event);
       return { status: "processed" as const, ...result };
     });
   });

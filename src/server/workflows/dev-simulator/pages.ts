@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { escapeHtml } from "../../platform/html";
+import { DEV_PAGE_STYLE, escapeHtml } from "../../platform/html";
 
 /**
  * The development workflow simulator's pages (decision 0070): the connect link's Authorize / Deny page and what
@@ -19,25 +19,6 @@ export const SIMULATOR_PAGE_CSP = [
   "base-uri 'none'",
 ].join("; ");
 
-const STYLE = `
-  :root { color-scheme: dark; }
-  * { box-sizing: border-box; }
-  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #0b0f19; color: #e5e7eb;
-    font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-  main { width: min(420px, 92vw); background: #111827; border: 1px solid #374151; border-radius: 12px; padding: 32px; }
-  h1 { font-size: 1.5rem; margin: 0 0 4px; }
-  p { margin: 8px 0; color: #9ca3af; }
-  .badge { display: inline-block; font-size: .75rem; color: #fbbf24; border: 1px solid #92400e; border-radius: 999px;
-    padding: 2px 10px; margin-bottom: 16px; }
-  .actions { display: flex; gap: 12px; margin-top: 24px; }
-  button { flex: 1; padding: 10px 16px; border-radius: 8px; border: 1px solid transparent; font: inherit;
-    font-weight: 600; cursor: pointer; }
-  button:focus { outline: 2px solid #60a5fa; outline-offset: 2px; }
-  .primary { background: #2563eb; color: #fff; }
-  .secondary { background: transparent; color: #e5e7eb; border-color: #4b5563; }
-  strong { color: #f9fafb; }
-`;
-
 function layout(title: string, body: string, close = false): string {
   return `<!DOCTYPE html>
 <html lang="en">
@@ -47,7 +28,7 @@ function layout(title: string, body: string, close = false): string {
 <meta name="referrer" content="no-referrer">
 <link rel="icon" href="data:,">
 <title>${escapeHtml(title)} · Pulse development workflow service</title>
-<style>${STYLE}</style>
+<style>${DEV_PAGE_STYLE}</style>
 </head>
 <body>
 <main>
