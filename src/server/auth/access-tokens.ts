@@ -1,4 +1,5 @@
-import { jwtVerify, SignJWT } from "jose";
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto";
+import { SignJWT } from "jose";
 
 /** The audience of Pulse's access tokens: its own API, nothing else. */
 export const ACCESS_TOKEN_AUDIENCE = "pulse-api";
@@ -15,13 +16,17 @@ export interface AccessTokenClaims {
  * audiences are refused.
  */
 export class AccessTokens {
-  private readonly key: Uint8Array;
+  /**
+   * A KeyObject made once: given raw bytes, jose imports a WebCrypto key on every sign and verify, which profiling
+   * showed as a fixed cost of every signed-in request (docs/performance.md).
+   */
+  private readonly key: KeyObject;
 
   constructor(
     secret: string,
     private readonly issuer: string,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(Buffer.from(secret, "utf8"));
   }
 
   /** Deterministic for the same inputs: the two-tab grace of refresh hands back the very same token. */
@@ -36,17 +41,58 @@ export class AccessTokens {
       .sign(this.key);
   }
 
-  /** The token's claims; throws for a bad signature, algorithm, issuer, audience, or an expired token. */
-  async verify(token: string): Promise<AccessTokenClaims> {
-    const { payload } = await jwtVerify(token, this.key, {
-      algorithms: [ALGORITHM],
-      issuer: this.issuer,
-      audience: ACCESS_TOKEN_AUDIENCE,
-      requiredClaims: ["sub", "sid", "exp", "iat"],
-    });
-    if (typeof payload.sub !== "string" || typeof payload.sid !== "string") {
-      throw new Error("Access token without subject or session");
+  /**
+   * The token's claims; throws for a bad signature, algorithm, issuer, audience, or an expired token.
+   *
+   * Checked synchronously with node:crypto rather than jose's WebCrypto path: every signed-in request verifies one,
+   * and jose's asynchronous HMAC cost about 160 µs each, 12 % of a list request's CPU (docs/performance.md). The
+   * rules are jose's for this one algorithm: HS256 only (never `none`), a constant-time signature comparison over
+   * the exact bytes received, then iss, aud, exp (no leeway), nbf when present, and the required claims.
+   */
+  async verify(token: string, now = Math.floor(Date.now() / 1000)): Promise<AccessTokenClaims> {
+    const parts = token.split(".");
+    if (parts.length !== 3) throw new AccessTokenError("malformed");
+    const [header, payload, signature] = parts as [string, string, string];
+    const alg = (decodeJson(header) as { alg?: unknown; crit?: unknown }).alg;
+    if (alg !== ALGORITHM) throw new AccessTokenError("algorithm");
+    const expected = createHmac("sha256", this.key).update(`${header}.${payload}`).digest();
+    const given = Buffer.from(signature, "base64url");
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new AccessTokenError("signature");
     }
-    return { userId: payload.sub, sessionId: payload.sid };
+    const claims = decodeJson(payload) as Record<string, unknown>;
+    const audience = claims.aud;
+    if (claims.iss !== this.issuer) throw new AccessTokenError("issuer");
+    if (
+      audience !== ACCESS_TOKEN_AUDIENCE &&
+      !(Array.isArray(audience) && audience.includes(ACCESS_TOKEN_AUDIENCE))
+    ) {
+      throw new AccessTokenError("audience");
+    }
+    if (typeof claims.exp !== "number" || claims.exp <= now) throw new AccessTokenError("expired");
+    if (claims.nbf !== undefined && (typeof claims.nbf !== "number" || claims.nbf > now)) {
+      throw new AccessTokenError("not yet valid");
+    }
+    if (typeof claims.iat !== "number") throw new AccessTokenError("claims");
+    if (typeof claims.sub !== "string" || typeof claims.sid !== "string")
+      throw new AccessTokenError("claims");
+    return { userId: claims.sub, sessionId: claims.sid };
+  }
+}
+
+export class AccessTokenError extends Error {
+  override name = "AccessTokenError";
+  constructor(reason: string) {
+    super(`Access token refused: ${reason}`);
+  }
+}
+
+function decodeJson(segment: string): unknown {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment, "base64url").toString("utf8"));
+    if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("not an object");
+    return value;
+  } catch {
+    throw new AccessTokenError("malformed");
   }
 }

@@ -1,0 +1,83 @@
+import { SignJWT, UnsecuredJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import { ACCESS_TOKEN_AUDIENCE, AccessTokens } from "./access-tokens";
+
+const SECRET = "a-secret-of-at-least-thirty-two-characters!";
+const ISSUER = "http://localhost:3000";
+const NOW = 1_800_000_000;
+const tokens = new AccessTokens(SECRET, ISSUER);
+const claims = { userId: "user-1", sessionId: "session-1" };
+
+/** A token built by jose itself, so the checks are measured against the library's encoding, not our own. */
+function joseToken(
+  edit: (jwt: SignJWT) => SignJWT = (jwt) => jwt,
+  { secret = SECRET, alg = "HS256" }: { secret?: string; alg?: string } = {},
+): Promise<string> {
+  const jwt = new SignJWT({ sid: "session-1" })
+    .setProtectedHeader({ alg })
+    .setSubject("user-1")
+    .setIssuer(ISSUER)
+    .setAudience(ACCESS_TOKEN_AUDIENCE)
+    .setIssuedAt(NOW)
+    .setExpirationTime(NOW + 60);
+  return edit(jwt).sign(new TextEncoder().encode(secret));
+}
+
+describe("AccessTokens", () => {
+  it("verifies its own tokens and jose's, and reads the subject and session", async () => {
+    expect(await tokens.verify(await tokens.sign(claims, NOW, NOW + 60), NOW)).toEqual(claims);
+    expect(await tokens.verify(await joseToken(), NOW)).toEqual(claims);
+    expect(
+      await tokens.verify(await joseToken((j) => j.setAudience(["x", ACCESS_TOKEN_AUDIENCE])), NOW),
+    ).toEqual(claims);
+  });
+
+  it("refuses every flaw: key, algorithm, none, tampering, issuer, audience, expiry, nbf, missing claims", async () => {
+    const good = await joseToken();
+    const [h, p, s] = good.split(".") as [string, string, string];
+    const payload = JSON.parse(Buffer.from(p, "base64url").toString());
+    const reencoded = (changes: object) =>
+      `${h}.${Buffer.from(JSON.stringify({ ...payload, ...changes })).toString("base64url")}.${s}`;
+    const cases: Record<string, string | Promise<string>> = {
+      wrongKey: joseToken(undefined, { secret: "another-secret-of-at-least-thirty-two-chars" }),
+      hs512: joseToken(undefined, { alg: "HS512" }),
+      none: new UnsecuredJWT({ sid: "session-1" })
+        .setSubject("user-1")
+        .setIssuer(ISSUER)
+        .setAudience(ACCESS_TOKEN_AUDIENCE)
+        .setIssuedAt(NOW)
+        .setExpirationTime(NOW + 60)
+        .encode(),
+      tamperedSubject: reencoded({ sub: "user-2" }),
+      truncatedSignature: good.slice(0, -4),
+      emptySignature: `${h}.${p}.`,
+      twoParts: `${h}.${p}`,
+      notJson: `${Buffer.from("nope").toString("base64url")}.${p}.${s}`,
+      arrayHeader: `${Buffer.from("[1]").toString("base64url")}.${p}.${s}`,
+      wrongIssuer: joseToken((j) => j.setIssuer("https://evil.example")),
+      wrongAudience: joseToken((j) => j.setAudience("someone-else")),
+      expired: joseToken((j) => j.setExpirationTime(NOW)),
+      notYetValid: joseToken((j) => j.setNotBefore(NOW + 30)),
+      noIssuedAt: new SignJWT({ sid: "session-1" })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject("user-1")
+        .setIssuer(ISSUER)
+        .setAudience(ACCESS_TOKEN_AUDIENCE)
+        .setExpirationTime(NOW + 60)
+        .sign(new TextEncoder().encode(SECRET)),
+      noSession: new SignJWT({})
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject("user-1")
+        .setIssuer(ISSUER)
+        .setAudience(ACCESS_TOKEN_AUDIENCE)
+        .setIssuedAt(NOW)
+        .setExpirationTime(NOW + 60)
+        .sign(new TextEncoder().encode(SECRET)),
+    };
+    for (const [name, token] of Object.entries(cases)) {
+      await expect(tokens.verify(await token, NOW), name).rejects.toThrow(/Access token refused/);
+    }
+    // One second earlier the "expired" token was still good: the refusal above is about the clock, not the token.
+    expect(await tokens.verify(await joseToken((j) => j.setExpirationTime(NOW)), NOW - 1)).toEqual(claims);
+  });
+});
