@@ -114,7 +114,8 @@ describe("contact page", () => {
     expect(screen.getByText("Please enter your last name.")).toBeInTheDocument();
     expect(screen.getByText("Please enter a valid email address.")).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent("Please complete the reCAPTCHA.");
-    expect(field(/^First name/)).toHaveFocus();
+    // The focus moves in an effect after the errors have rendered, so it is awaited, not read at once.
+    await waitFor(() => expect(field(/^First name/)).toHaveFocus());
     expect(fetchMock).not.toHaveBeenCalled();
 
     await fillRequired(user);
@@ -122,7 +123,7 @@ describe("contact page", () => {
     await user.type(field(/^Email/), "ada@example");
     await user.click(screen.getByRole("button", { name: "Send Message" }));
     expect(screen.getByText("Please enter a valid email address.")).toBeInTheDocument();
-    expect(field(/^Email/)).toHaveFocus();
+    await waitFor(() => expect(field(/^Email/)).toHaveFocus());
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -169,7 +170,7 @@ describe("contact page", () => {
     await user.click(screen.getByRole("button", { name: "Solve captcha" }));
     await user.click(screen.getByRole("button", { name: "Send Message" }));
     expect(screen.getByText("Please attach your resume (.pdf, .doc or .docx).")).toBeInTheDocument();
-    expect(field(/^Resume/)).toHaveFocus();
+    await waitFor(() => expect(field(/^Resume/)).toHaveFocus());
     await userEvent.setup({ applyAccept: false }).upload(field(/^Resume/), new File(["x"], "cv.txt"));
     expect(screen.getByText("Your resume must be a .pdf, .doc or .docx file.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Send Message" }));
