@@ -6,7 +6,7 @@ export const escapeHtml = (value: string): string =>
   );
 
 /** The one look of the server-rendered development pages (identity provider, workflow simulator). */
-export const DEV_PAGE_STYLE = `
+const DEV_PAGE_STYLE = `
   :root { color-scheme: dark; }
   * { box-sizing: border-box; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #0b0f19; color: #e5e7eb;
@@ -29,3 +29,28 @@ export const DEV_PAGE_STYLE = `
   ul { margin: 12px 0 0; padding-left: 20px; color: #d1d5db; }
   strong { color: #f9fafb; }
 `;
+
+/** A development stand-in's page: its title, a badge naming the stand-in, the body, and an optional fixed script. */
+export function devPage(
+  { title, site, badge, script }: { title: string; site: string; badge: string; script?: string },
+  body: string,
+): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
+<title>${escapeHtml(title)} · ${site}</title>
+<style>${DEV_PAGE_STYLE}</style>
+</head>
+<body>
+<main>
+<span class="badge">${badge}</span>
+${body}
+</main>
+${script ? `<script>${script}</script>` : ""}
+</body>
+</html>`;
+}

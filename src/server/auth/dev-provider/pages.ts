@@ -3,26 +3,10 @@
  * page with Allow and Cancel, and an error page. Plain server-rendered HTML with no script, so the strict CSP holds.
  */
 
-import { DEV_PAGE_STYLE, escapeHtml } from "../../platform/html";
+import { devPage, escapeHtml } from "../../platform/html";
 
 function layout(title: string, body: string): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<link rel="icon" href="data:,">
-<title>${escapeHtml(title)} · Pulse development sign-in</title>
-<style>${DEV_PAGE_STYLE}</style>
-</head>
-<body>
-<main>
-<span class="badge">Development identity provider</span>
-${body}
-</main>
-</body>
-</html>`;
+  return devPage({ title, site: "Pulse development sign-in", badge: "Development identity provider" }, body);
 }
 
 export function loginPage({

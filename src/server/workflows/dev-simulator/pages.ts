@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { DEV_PAGE_STYLE, escapeHtml } from "../../platform/html";
+import { devPage, escapeHtml } from "../../platform/html";
 
 /**
  * The development workflow simulator's pages (decision 0070): the connect link's Authorize / Deny page and what
@@ -20,24 +20,15 @@ export const SIMULATOR_PAGE_CSP = [
 ].join("; ");
 
 function layout(title: string, body: string, close = false): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<link rel="icon" href="data:,">
-<title>${escapeHtml(title)} · Pulse development workflow service</title>
-<style>${DEV_PAGE_STYLE}</style>
-</head>
-<body>
-<main>
-<span class="badge">Development workflow simulator</span>
-${body}
-</main>
-${close ? `<script>${CLOSE_SCRIPT}</script>` : ""}
-</body>
-</html>`;
+  return devPage(
+    {
+      title,
+      site: "Pulse development workflow service",
+      badge: "Development workflow simulator",
+      ...(close ? { script: CLOSE_SCRIPT } : {}),
+    },
+    body,
+  );
 }
 
 export function authorizePage({ app, action }: { app: string; action: string }): string {
