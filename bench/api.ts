@@ -27,6 +27,7 @@ export const API_GOALS = { throughputRatio: 0.85, p99Ratio: 1.5 };
 
 interface Ceiling {
   baseURL: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -56,6 +57,7 @@ async function startCeiling(db: BenchDatabase): Promise<Ceiling> {
   }
   return {
     baseURL,
+    pid: child.pid!,
     async stop() {
       const exited = new Promise((r) => child.on("exit", r));
       child.kill("SIGTERM");
@@ -74,6 +76,8 @@ interface RouteFigures {
   median: { pulse: LoadFigures; ceiling: LoadFigures };
   throughputRatio: number;
   p99Ratio: number;
+  /** Pulse's CPU per request ÷ the ceiling's: what Pulse's own work costs, whatever else ran on the machine. */
+  cpuRatio: number;
 }
 
 const medianOf = (runs: LoadFigures[]): LoadFigures => ({
@@ -82,6 +86,7 @@ const medianOf = (runs: LoadFigures[]): LoadFigures => ({
   p99Ms: median(runs.map((r) => r.p99Ms)),
   non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
   errors: runs.reduce((n, r) => n + r.errors, 0),
+  cpuUsPerRequest: median(runs.flatMap((r) => (r.cpuUsPerRequest === undefined ? [] : [r.cpuUsPerRequest]))),
 });
 
 async function benchOne(kind: DatabaseKind, ctx: BenchContext) {
@@ -111,10 +116,14 @@ async function benchOne(kind: DatabaseKind, ctx: BenchContext) {
           ctx.log(`  ${kind} ${route.path} ${who} run ${round + 1}/${ctx.rounds}`);
           if (who === "pulse") {
             const rss = sampler(() => rssOf(pulse!.pid));
-            runs.pulse.push(await loadRun(`${pulse.baseURL}${route.path}`, { ...load, headers }));
+            runs.pulse.push(
+              await loadRun(`${pulse.baseURL}${route.path}`, { ...load, headers, pid: pulse!.pid }),
+            );
             rssUnderLoad.push(...rss.stop());
           } else {
-            runs.ceiling.push(await loadRun(`${ceiling.baseURL}${ceilingPath}`, load));
+            runs.ceiling.push(
+              await loadRun(`${ceiling.baseURL}${ceilingPath}`, { ...load, pid: ceiling!.pid }),
+            );
           }
         }
       }
@@ -127,6 +136,7 @@ async function benchOne(kind: DatabaseKind, ctx: BenchContext) {
         median: med,
         throughputRatio: round(med.pulse.requestsPerSecond / med.ceiling.requestsPerSecond),
         p99Ratio: round(med.pulse.p99Ms / Math.max(med.ceiling.p99Ms, 1)),
+        cpuRatio: round(med.pulse.cpuUsPerRequest! / med.ceiling.cpuUsPerRequest!),
       });
     }
     return {
@@ -162,6 +172,9 @@ export async function benchApi(ctx: BenchContext): Promise<SectionResult> {
       f.median.pulse.p99Ms,
       f.median.ceiling.p99Ms,
       `${f.p99Ratio} ${f.p99Ratio <= API_GOALS.p99Ratio ? "✓" : "✗"}`,
+      f.median.pulse.cpuUsPerRequest!,
+      f.median.ceiling.cpuUsPerRequest!,
+      f.cpuRatio,
       f.sameJson ? "yes" : "NO",
       f.median.pulse.non2xx + f.median.pulse.errors,
     ]),
@@ -181,7 +194,7 @@ export async function benchApi(ctx: BenchContext): Promise<SectionResult> {
       results,
     },
     markdown: [
-      `Medians of ${ctx.rounds} alternating runs of ${ctx.seconds} s, ${ctx.connections} connections, signed in; ceiling = bare node:http + the same SQL and JSON. Goals: throughput ratio ≥ ${API_GOALS.throughputRatio}, p99 ratio ≤ ${API_GOALS.p99Ratio}.`,
+      `Medians of ${ctx.rounds} alternating runs of ${ctx.seconds} s, ${ctx.connections} connections, signed in; ceiling = bare node:http + the same SQL and JSON. Goals: throughput ratio ≥ ${API_GOALS.throughputRatio}, p99 ratio ≤ ${API_GOALS.p99Ratio}. CPU µs/req is the server process's own CPU time per answered request (on PostgreSQL the database server's CPU is not in it): it barely moves when other work competes for the cores, so the CPU ratio is the steadiest comparison on a busy machine.`,
       "",
       markdownTable(
         [
@@ -194,6 +207,9 @@ export async function benchApi(ctx: BenchContext): Promise<SectionResult> {
           "Pulse p99 ms",
           "ceiling p99 ms",
           "p99 ratio",
+          "Pulse CPU µs/req",
+          "ceiling CPU µs/req",
+          "CPU ratio",
           "same JSON",
           "Pulse non-2xx/errors",
         ],

@@ -1,5 +1,6 @@
 // Measuring helpers of `npm run bench`: autocannon runs, medians, and the Markdown the report is made of.
 import autocannon from "autocannon";
+import { cpuSecondsOf } from "../src/testing/pulse-process";
 
 export interface LoadFigures {
   requestsPerSecond: number;
@@ -7,21 +8,30 @@ export interface LoadFigures {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /** The server's CPU time per answered request, in µs, when its `pid` was given. */
+  cpuUsPerRequest?: number;
 }
 
-/** One autocannon run against `url` with `headers`; loopback only. */
+/** One autocannon run against `url` with `headers`; loopback only. With `pid`, the server's CPU per request too. */
 export async function loadRun(
   url: string,
-  options: { headers?: Record<string, string>; seconds: number; connections: number },
+  options: { headers?: Record<string, string>; seconds: number; connections: number; pid?: number },
 ): Promise<LoadFigures> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error(`Loopback only: ${url}`);
+  const cpuBefore = options.pid === undefined ? undefined : cpuSecondsOf(options.pid);
   const result = await autocannon({
     url,
     headers: options.headers,
     connections: options.connections,
     duration: options.seconds,
   });
+  const cpuAfter = options.pid === undefined ? undefined : cpuSecondsOf(options.pid);
+  const cpu =
+    cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+      ? {}
+      : { cpuUsPerRequest: round(((cpuAfter - cpuBefore) * 1e6) / result.requests.total, 0) };
   return {
+    ...cpu,
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,

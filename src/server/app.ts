@@ -89,8 +89,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorate("config", config);
   app.decorate("db", deps.db);
   app.decorate("healthDetails", new Map<string, () => unknown>());
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     reply.header("x-request-id", request.id);
+    done(null, payload);
   });
 
   registerErrorHandling(app);

@@ -61,6 +61,13 @@ const plugin: FastifyPluginAsync = async (app) => {
     oidc ? googleAccountCheck(app.db, oidc, tokenKey, app.log) : undefined,
   );
   app.decorate("auth", { sessions });
+  try {
+    const stopListening = await sessions.listenForChanges();
+    app.addHook("onClose", stopListening);
+  } catch (err) {
+    // Without the change feed nothing is cached: every request reads its session, as correct and only slower.
+    app.log.warn({ err }, "sessions: could not listen for changes; every request reads its session");
+  }
 
   const flows = new SignInFlows(app.db, deriveKey(config.jwtSecret, "sign-in-flow-secrets"));
   await app.register(authRoutes, {

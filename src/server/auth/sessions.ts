@@ -6,6 +6,7 @@ import { rowsOf, type Database } from "../db/client";
 import { HttpError } from "../platform/errors";
 import { AccessTokens } from "./access-tokens";
 import type { AccountCheck } from "./google-account-check";
+import { AUTH_CHANGES_CHANNEL, SessionCache } from "./session-cache";
 import { deriveKey, hmac, randomToken, safeEqual, sha256Hex } from "./crypto";
 import {
   GOOGLE_IDENTITIES_JOIN,
@@ -68,6 +69,8 @@ export class SessionService {
     private readonly config: Pick<Config, "jwtSecret" | "publicUrl" | "session" | "googleRecheckMs">,
     /** Asks Google whether the account still grants access; without it, refreshes never ask. */
     private readonly accountCheck?: AccountCheck,
+    /** Until `listenForChanges` runs, nothing is cached: every check reads the database. */
+    private readonly cache = new SessionCache(),
   ) {
     this.accessTokens = new AccessTokens(config.jwtSecret, config.publicUrl);
     this.rotationKey = deriveKey(config.jwtSecret, "refresh-token-rotation");
@@ -164,9 +167,12 @@ export class SessionService {
     if (!UUID.test(claims.sessionId) || !UUID.test(claims.userId)) {
       throw new HttpError(401, "invalid_token", "Your sign-in is not valid. Please sign in again.");
     }
-    const rows = await rowsOf<UserRow>(
+    const cached = this.cache.get(claims.sessionId, claims.userId);
+    if (cached) return cached;
+    const readStartedAt = this.cache.beginRead();
+    const rows = await rowsOf<UserRow & { session_expires_at: Date }>(
       this.db.orm,
-      sql`SELECT ${USER_WITH_IDENTITIES_COLUMNS}
+      sql`SELECT ${USER_WITH_IDENTITIES_COLUMNS}, s.expires_at AS session_expires_at
          FROM auth.sessions s
          JOIN auth.users u ON u.id = s.user_id
          ${GOOGLE_IDENTITIES_JOIN}
@@ -176,7 +182,25 @@ export class SessionService {
     if (rows.length === 0) {
       throw new HttpError(401, "session_ended", "Your session has ended. Please sign in again.");
     }
-    return { sessionId: claims.sessionId, user: toSessionUser(rows) };
+    const authenticated = { sessionId: claims.sessionId, user: toSessionUser(rows) };
+    this.cache.store(readStartedAt, authenticated, new Date(rows[0]!.session_expires_at));
+    return authenticated;
+  }
+
+  /**
+   * Lets `authenticate` keep what it read while this instance hears every change to sessions and users
+   * (migration 0007's NOTIFYs; decision 0081). Resolves to the function that stops listening.
+   */
+  async listenForChanges(): Promise<() => Promise<void>> {
+    const unlisten = await this.db.listen(AUTH_CHANGES_CHANNEL, (userId) => this.cache.userChanged(userId), {
+      onDisconnect: () => this.cache.setListening(false),
+      onReconnect: () => this.cache.setListening(true),
+    });
+    this.cache.setListening(true);
+    return async () => {
+      this.cache.setListening(false);
+      await unlisten();
+    };
   }
 
   /** Which of these sessions no longer authenticate: revoked, expired or gone (the realtime sockets' re-check). */
@@ -194,20 +218,25 @@ export class SessionService {
 
   /** Ends a session for good: no token of it authenticates or refreshes again. */
   async revoke(sessionId: string, reason: string): Promise<void> {
-    await this.db.orm.execute(
-      sql`UPDATE auth.sessions SET revoked_at = now(), revoked_reason = ${reason} WHERE id = ${sessionId} AND revoked_at IS NULL`,
+    const ended = await rowsOf<{ user_id: string }>(
+      this.db.orm,
+      sql`UPDATE auth.sessions SET revoked_at = now(), revoked_reason = ${reason} WHERE id = ${sessionId} AND revoked_at IS NULL
+         RETURNING user_id`,
     );
+    // This instance forgets at once, without waiting for its own NOTIFY: the next request here is refused.
+    for (const { user_id } of ended) this.cache.userChanged(user_id);
   }
 
   /** Ends every session of every user with this e-mail (the operator's `npm run sessions:revoke`); how many. */
   async revokeAllForEmail(email: string, reason = "operator_revoked"): Promise<number> {
-    const ended = await rowsOf<{ id: string }>(
+    const ended = await rowsOf<{ id: string; user_id: string }>(
       this.db.orm,
       sql`UPDATE auth.sessions SET revoked_at = now(), revoked_reason = ${reason}
            WHERE revoked_at IS NULL
              AND user_id IN (SELECT id FROM auth.users WHERE lower(email) = lower(${email.trim()}))
-         RETURNING id`,
+         RETURNING id, user_id`,
     );
+    for (const { user_id } of ended) this.cache.userChanged(user_id);
     return ended.length;
   }
 
@@ -222,6 +251,7 @@ export class SessionService {
         sql`UPDATE auth.sessions SET revoked_at = now(), revoked_reason = 'google_access_revoked'
              WHERE user_id = ${row.user_id} AND revoked_at IS NULL`,
       );
+      this.cache.userChanged(row.user_id);
       throw sessionEnded(
         "Your Google account no longer gives you access to Pulse. Please sign in again.",
         "google_access_revoked",

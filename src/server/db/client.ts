@@ -65,7 +65,7 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
       }
     },
     async listen(channel, onPayload, options) {
-      const listener = new PostgresListener(url, channel, onPayload, onError, options?.onReconnect);
+      const listener = new PostgresListener(url, channel, onPayload, onError, options);
       listeners.add(listener);
       try {
         await listener.start();
@@ -106,7 +106,7 @@ class PostgresListener {
     private readonly channel: string,
     private readonly onPayload: (payload: string) => void,
     private readonly onError?: (err: Error) => void,
-    private readonly onReconnect?: () => void,
+    private readonly events: { onReconnect?: () => void; onDisconnect?: () => void } = {},
   ) {}
 
   async start(): Promise<void> {
@@ -136,12 +136,13 @@ class PostgresListener {
       await client.end().catch(() => undefined);
       return;
     }
-    if (this.started) this.onReconnect?.();
+    if (this.started) this.events.onReconnect?.();
     this.started = true;
   }
 
   private reconnectLater(): void {
     if (this.stopped || this.retryTimer) return;
+    if (this.client) this.events.onDisconnect?.();
     this.client = undefined;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;

@@ -28,13 +28,13 @@ export interface Database {
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /**
    * Runs `onPayload` for each NOTIFY on `channel`; resolves to an unsubscribe function. On PostgreSQL the LISTEN
-   * connection is re-established after it is lost; `onReconnect` then runs, because NOTIFYs sent while it was
-   * away are gone and listeners must resynchronise.
+   * connection is re-established after it is lost: `onDisconnect` runs when it is lost, `onReconnect` when it is
+   * back, because NOTIFYs sent while it was away are gone and listeners must resynchronise.
    */
   listen(
     channel: string,
     onPayload: (payload: string) => void,
-    options?: { onReconnect?: () => void },
+    options?: { onReconnect?: () => void; onDisconnect?: () => void },
   ): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -80,7 +80,9 @@ export function registerSecurityHeaders(
   app: FastifyInstance,
   headers: Readonly<Record<string, string>>,
 ): void {
-  app.addHook("onRequest", async (_request, reply) => {
+  // A callback hook, not an async one: it runs on every response, and a promise per request buys nothing here.
+  app.addHook("onRequest", (_request, reply, done) => {
     reply.headers(headers);
+    done();
   });
 }
