@@ -5,7 +5,8 @@
 // the server's memory sampled throughout.
 //   npm run loadtest -- --clients=200 --seconds=300 --database=postgres   (the issue's soak; the default)
 //   npm run loadtest -- --clients=20 --seconds=10 --database=pglite        (a short look)
-//   --realtime=0.5 (the share of clients with a socket, default 1), --candidates=N (default: sized to the run)
+//   --realtime=0.5 (the share of clients with a socket, default 1), --candidates=N (default: sized to the run),
+//   --max-requests=N, --min-requests=N (go on past --seconds until N requests were made)
 // Writes bench/results/loadtest.json. A short run of the same code is a test (bench/loadtest.test.ts).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -27,6 +28,11 @@ export interface LoadtestOptions {
   seconds: number;
   /** Stop after this many requests in all, whatever the time. */
   maxRequests: number;
+  /**
+   * Go on past `seconds` until this many requests were made (0 unless told): a short run on a busy machine still
+   * makes enough of each kind to check.
+   */
+  minRequests?: number;
   database: DatabaseKind;
   postgresUrl?: string;
   /** The share of clients (0–1) that keep a realtime socket joined to their connectors; 1 unless told. */
@@ -147,10 +153,15 @@ export const MIX: Action[] = [
 const REQUESTS_PER_SECOND_CEILING = 1_000;
 
 /** Enough candidates that every create turn of the run has one: the expected creates and a quarter more. */
-export function candidatesForRun(options: Pick<LoadtestOptions, "seconds" | "maxRequests">): number {
+export function candidatesForRun(
+  options: Pick<LoadtestOptions, "seconds" | "maxRequests" | "minRequests">,
+): number {
   const total = MIX.reduce((n, a) => n + a.weight, 0);
   const createShare = MIX.find((a) => a.name === "create PulseMap")!.weight / total;
-  const requests = Math.min(options.maxRequests, options.seconds * REQUESTS_PER_SECOND_CEILING);
+  const requests = Math.min(
+    options.maxRequests,
+    Math.max(options.minRequests ?? 0, options.seconds * REQUESTS_PER_SECOND_CEILING),
+  );
   return Math.max(200, Math.ceil(requests * createShare * 1.25));
 }
 
@@ -229,6 +240,8 @@ export interface LoadtestReport {
     endMB: number;
     maxMB: number;
     growthAfterWarmUpMB: number;
+    /** The server's RSS at each twentieth of the run (the shape a flat line after warm-up shows). */
+    timelineMB: number[];
   };
 }
 
@@ -280,7 +293,8 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
 
     await Promise.all(
       clients.map(async (client) => {
-        while (performance.now() < deadline && requests < options.maxRequests) {
+        const minRequests = options.minRequests ?? 0;
+        while ((performance.now() < deadline || requests < minRequests) && requests < options.maxRequests) {
           requests++;
           const action = pick(random);
           const started = performance.now();
@@ -356,6 +370,7 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
         clients: options.clients,
         seconds: options.seconds,
         maxRequests: options.maxRequests,
+        minRequests: options.minRequests ?? 0,
         database: options.database,
         realtimeShare: options.realtimeShare ?? 1,
         candidates: names,
@@ -408,6 +423,9 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
         endMB: mb(end),
         maxMB: mb(Math.max(...samples)),
         growthAfterWarmUpMB: round(mb(end) - mb(afterWarmUp), 1),
+        timelineMB: Array.from({ length: TIMELINE_POINTS + 1 }, (_, i) =>
+          mb(samples[Math.round((i * (samples.length - 1)) / TIMELINE_POINTS)]),
+        ),
       },
     };
   } finally {
@@ -416,6 +434,8 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
     await db.drop();
   }
 }
+
+const TIMELINE_POINTS = 20;
 
 function sumTallies(tallies: EventTally[]): EventTally {
   const sum: EventTally = {
@@ -461,6 +481,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     clients: Number(arg("clients") ?? 200),
     seconds: Number(arg("seconds") ?? 300),
     maxRequests: Number(arg("max-requests") ?? 5_000_000),
+    minRequests: Number(arg("min-requests") ?? 0),
     database,
     postgresUrl,
     realtimeShare: Number(arg("realtime") ?? 1),
