@@ -1,8 +1,12 @@
 // `npm run loadtest` (issue #14): N concurrent signed-in clients against a real Pulse process on loopback, mixing
-// reads and PulseMap creation for a bounded time and request count; then every acknowledged write is read back from
-// the database (none lost, none duplicated), every 5xx counted, and the server's memory sampled throughout.
+// reads, PulseMap creation and connector switches for a bounded time and request count, each (or a share of them)
+// with a realtime socket joined to its own connectors; then every acknowledged write is read back from the database
+// (none lost, none duplicated), every acknowledged switch is matched to its realtime event, every 5xx counted, and
+// the server's memory sampled throughout.
 //   npm run loadtest -- --clients=200 --seconds=300 --database=postgres   (the issue's soak; the default)
 //   npm run loadtest -- --clients=20 --seconds=10 --database=pglite        (a short look)
+//   --realtime=0.5 (the share of clients with a socket, default 1), --candidates=N (default: sized to the run),
+//   --max-requests=N, --min-requests=N (go on past --seconds until N requests were made)
 // Writes bench/results/loadtest.json. A short run of the same code is a test (bench/loadtest.test.ts).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -11,6 +15,12 @@ import { CONNECTOR_TYPES } from "@shared/constants";
 import { openDatabase } from "../src/server/db/client";
 import { rssOf, startPulse, type PulseProcess } from "../src/testing/pulse-process";
 import { DEFAULT_POSTGRES_URL, postgresAnswers, prepareDatabase, type DatabaseKind } from "./fixtures";
+import {
+  openListeners,
+  tallyConnectorEvents,
+  type EventTally,
+  type SwitchAttempt,
+} from "./loadtest-realtime";
 import { mb, median, round, sampler } from "./measure";
 
 export interface LoadtestOptions {
@@ -18,8 +28,19 @@ export interface LoadtestOptions {
   seconds: number;
   /** Stop after this many requests in all, whatever the time. */
   maxRequests: number;
+  /**
+   * Go on past `seconds` until this many requests were made (0 unless told): a short run on a busy machine still
+   * makes enough of each kind to check.
+   */
+  minRequests?: number;
   database: DatabaseKind;
   postgresUrl?: string;
+  /** The share of clients (0–1) that keep a realtime socket joined to their connectors; 1 unless told. */
+  realtimeShare?: number;
+  /** Candidates seeded (each a PulseMap creation can use once); sized to the run unless told. */
+  candidates?: number;
+  /** The longest wait, after the load, for realtime events still on their way. */
+  drainMs?: number;
   log?: (message: string) => void;
 }
 
@@ -29,6 +50,8 @@ interface Client {
   userId: string;
   /** The last acknowledged switch of each connector type: what the database must hold at the end. */
   switches: Map<string, boolean>;
+  /** Every switch that may have committed, in order: what the realtime events are matched to. */
+  attempts: SwitchAttempt[];
   /** The run's seeded generator (a run's mix can be replayed). */
   random: () => number;
   /** Alias ids of candidates nobody has made a PulseMap of yet, shared by all clients. */
@@ -41,6 +64,8 @@ interface Outcome {
   created?: string;
   /** The alias id a create was sent for whose outcome the client never learnt (network error). */
   unknown?: string;
+  /** A create turn with no candidate left, made a read instead (the run's candidates were too few). */
+  noCandidate?: true;
 }
 
 interface Action {
@@ -81,7 +106,7 @@ export const MIX: Action[] = [
     weight: 1,
     async run(c) {
       const aliasId = c.candidates.pop();
-      if (!aliasId) return { status: await request(c, "/api/projects?limit=1") };
+      if (!aliasId) return { status: await request(c, "/api/projects?limit=1"), noCandidate: true };
       try {
         const status = await request(c, "/api/projects", {
           method: "POST",
@@ -99,16 +124,46 @@ export const MIX: Action[] = [
     async run(c) {
       const type = SWITCHABLE[Math.floor(c.random() * SWITCHABLE.length)]!;
       const isActive = !(c.switches.get(type) ?? false);
-      const status = await request(c, connectorPath(CONNECTORS_ROUTES.set, type), {
-        method: "PUT",
-        body: JSON.stringify({ is_active: isActive }),
-      });
+      const sentAt = Date.now();
+      let status = 0;
+      try {
+        status = await request(c, connectorPath(CONNECTORS_ROUTES.set, type), {
+          method: "PUT",
+          body: JSON.stringify({ is_active: isActive }),
+        });
+      } catch {
+        // No answer: it may have committed all the same (kept below as an unknown outcome).
+      }
+      const settledAt = Date.now();
       if (status === 200) c.switches.set(type, isActive);
+      if (status === 200 || status === 0 || status >= 500) {
+        c.attempts.push({ type, isActive, sentAt, settledAt, outcome: status === 200 ? "acked" : "unknown" });
+      }
       return { status };
     },
   },
-  // TODO(#12): { name: "realtime", … } a socket per client, counting the events of every committed change.
 ];
+// Realtime is not a turn of the mix: a listening client's socket stays open through the run (openListeners).
+
+/**
+ * Requests per second assumed when sizing the candidates: above what this 2-core machine served (665/s in the
+ * 200-client soak on PostgreSQL). Too many candidates only cost setup time; too few turn the last creates into
+ * reads, which the report counts (createTurnsWithoutCandidate).
+ */
+const REQUESTS_PER_SECOND_CEILING = 1_000;
+
+/** Enough candidates that every create turn of the run has one: the expected creates and a quarter more. */
+export function candidatesForRun(
+  options: Pick<LoadtestOptions, "seconds" | "maxRequests" | "minRequests">,
+): number {
+  const total = MIX.reduce((n, a) => n + a.weight, 0);
+  const createShare = MIX.find((a) => a.name === "create PulseMap")!.weight / total;
+  const requests = Math.min(
+    options.maxRequests,
+    Math.max(options.minRequests ?? 0, options.seconds * REQUESTS_PER_SECOND_CEILING),
+  );
+  return Math.max(200, Math.ceil(requests * createShare * 1.25));
+}
 
 function pick(random: () => number): Action {
   const total = MIX.reduce((n, a) => n + a.weight, 0);
@@ -160,46 +215,75 @@ export interface LoadtestReport {
     unknownOutcome: number;
     unacknowledgedFound: number;
   };
+  /** Candidates seeded, and create turns that found none left (made reads: too few were seeded). */
+  candidates: { seeded: number; createTurnsWithoutCandidate: number };
   /** Each client's last acknowledged switch per connector, against the row at the end. */
   connectorSwitches: { acknowledgedStates: number; wrongAtEnd: number };
+  /** The listening clients' sockets: the events of their acknowledged switches (bench/loadtest-realtime.ts). */
+  realtime: {
+    sockets: number;
+    events: EventTally;
+    socketsClosedUnexpectedly: number;
+    closeCodes: Record<string, number>;
+    resyncs: number;
+    seqGaps: number;
+    /** How long the wait for events still on their way took, after the load. */
+    drainMs: number;
+    /** The tables whose changes are realtime events (a trigger calls pulse.notify_row_change()). */
+    notifyingTables: string[];
+    /** Whether creating a PulseMap can produce a realtime event (pulse.projects notifying). */
+    pulseMapCreationNotifies: boolean;
+  };
   memory: {
     samples: number;
     afterWarmUpMB: number;
     endMB: number;
     maxMB: number;
     growthAfterWarmUpMB: number;
+    /** The server's RSS at each twentieth of the run (the shape a flat line after warm-up shows). */
+    timelineMB: number[];
   };
 }
 
 export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestReport> {
   const log = options.log ?? (() => undefined);
+  const names = options.candidates ?? candidatesForRun(options);
   const db = await prepareDatabase(options.database, {
     users: options.clients,
     postgresUrl: options.postgresUrl,
-    data: { names: Math.max(200, options.clients * 20), aliasesPerName: 2, projects: 50 },
+    data: { names, aliasesPerName: 2, projects: 50 },
   });
   let pulse: PulseProcess | undefined;
+  let listeners: Awaited<ReturnType<typeof openListeners>> | undefined;
   try {
     pulse = await startPulse({ env: db.env });
     const candidates = await candidateAliasIds(pulse.baseURL, db.sessions[0]!.access_token);
-    log(
-      `Pulse on ${db.kind}, ${options.clients} clients, ${options.seconds} s, ${candidates.length} candidates`,
-    );
+    const seededCandidates = candidates.length;
     const random = seeded(14);
     const clients: Client[] = db.sessions.map((s) => ({
       baseURL: pulse!.baseURL,
       token: s.access_token,
       userId: s.user.id,
       switches: new Map(),
+      attempts: [],
       candidates,
       random,
     }));
+    const listening = clients.slice(0, Math.round(clients.length * (options.realtimeShare ?? 1)));
+    // PUBLIC_URL's origin, which the server allows in every environment (its default is localhost:PORT).
+    const origin = new URL(db.env.PUBLIC_URL ?? `http://localhost:${pulse.port}`).origin;
+    listeners = await openListeners(pulse.baseURL, origin, listening);
+    log(
+      `Pulse on ${db.kind}, ${options.clients} clients (${listeners.count} with a realtime socket), ` +
+        `${options.seconds} s, ${seededCandidates} candidates`,
+    );
 
     const byAction: Record<string, { count: number; statuses: Record<string, number>; latencies: number[] }> =
       {};
     const created: string[] = [];
     const unknown: string[] = [];
     let requests = 0;
+    let noCandidate = 0;
     let status5xx = 0;
     let networkErrors = 0;
     const pid = pulse.pid;
@@ -209,7 +293,8 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
 
     await Promise.all(
       clients.map(async (client) => {
-        while (performance.now() < deadline && requests < options.maxRequests) {
+        const minRequests = options.minRequests ?? 0;
+        while ((performance.now() < deadline || requests < minRequests) && requests < options.maxRequests) {
           requests++;
           const action = pick(random);
           const started = performance.now();
@@ -227,11 +312,26 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
           if (outcome.status === 0) networkErrors++;
           if (outcome.created) created.push(outcome.created);
           if (outcome.unknown) unknown.push(outcome.unknown);
+          if (outcome.noCandidate) noCandidate++;
         }
       }),
     );
     const elapsed = (performance.now() - t0) / 1000;
     const samples = rss.stop();
+
+    // Events still on their way: wait for each listening client's count to reach its acknowledged switches.
+    const drainStarted = performance.now();
+    const acked = (c: Client) => c.attempts.filter((a) => a.outcome === "acked").length;
+    const ackedBy = new Map(listening.map((c) => [c.userId, acked(c)]));
+    await listeners.drain((userId) => ackedBy.get(userId) ?? 0, options.drainMs ?? 5_000);
+    const drainMs = performance.now() - drainStarted;
+    const events = sumTallies(
+      listening.map((c) => tallyConnectorEvents(c.attempts, listeners!.events(c.userId))),
+    );
+    const closeCodes = listeners.closedUnexpectedly();
+    const resyncs = listeners.resyncs();
+    const seqGaps = listeners.seqGaps();
+    await listeners.close();
     await pulse.stop();
 
     // Read back from the database itself: PGlite admits one process, so after the server has stopped.
@@ -245,7 +345,14 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
     const connectorRows = await check.query<{ user_id: string; type: string; is_active: boolean }>(
       "SELECT user_id, type, is_active FROM pulse.connectors",
     );
+    const notifying = await check.query<{ table_name: string }>(
+      `SELECT DISTINCT c.relname AS table_name
+         FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+         JOIN pg_proc p ON p.oid = t.tgfoid
+        WHERE n.nspname = 'pulse' AND p.proname = 'notify_row_change' ORDER BY 1`,
+    );
     await check.close();
+    const notifyingTables = notifying.map((r) => r.table_name);
     const storedSwitch = new Map(connectorRows.map((r) => [`${r.user_id} ${r.type}`, r.is_active]));
     const expectedSwitches = clients.flatMap((c) =>
       [...c.switches].map(([type, on]) => [`${c.userId} ${type}`, on] as const),
@@ -263,7 +370,11 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
         clients: options.clients,
         seconds: options.seconds,
         maxRequests: options.maxRequests,
+        minRequests: options.minRequests ?? 0,
         database: options.database,
+        realtimeShare: options.realtimeShare ?? 1,
+        candidates: names,
+        drainMs: options.drainMs ?? 5_000,
       },
       seconds: round(elapsed, 1),
       requests,
@@ -293,30 +404,71 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
         unacknowledgedFound: [...stored.keys()].filter((id) => !acknowledged.has(id) && !unknownSet.has(id))
           .length,
       },
+      candidates: { seeded: seededCandidates, createTurnsWithoutCandidate: noCandidate },
       connectorSwitches: { acknowledgedStates: expectedSwitches.length, wrongAtEnd: switchesWrong },
+      realtime: {
+        sockets: listening.length,
+        events,
+        socketsClosedUnexpectedly: Object.values(closeCodes).reduce((n, k) => n + k, 0),
+        closeCodes,
+        resyncs,
+        seqGaps,
+        drainMs: round(drainMs, 0),
+        notifyingTables,
+        pulseMapCreationNotifies: notifyingTables.includes("projects"),
+      },
       memory: {
         samples: samples.length,
         afterWarmUpMB: mb(afterWarmUp),
         endMB: mb(end),
         maxMB: mb(Math.max(...samples)),
         growthAfterWarmUpMB: round(mb(end) - mb(afterWarmUp), 1),
+        timelineMB: Array.from({ length: TIMELINE_POINTS + 1 }, (_, i) =>
+          mb(samples[Math.round((i * (samples.length - 1)) / TIMELINE_POINTS)]),
+        ),
       },
     };
   } finally {
+    await listeners?.close();
     await pulse?.stop();
     await db.drop();
   }
 }
 
-/** Zero 5xx, zero lost or duplicated writes, nothing stored that nobody asked for, every switch as last acknowledged. */
+const TIMELINE_POINTS = 20;
+
+function sumTallies(tallies: EventTally[]): EventTally {
+  const sum: EventTally = {
+    expected: 0,
+    received: 0,
+    missing: 0,
+    unexpected: 0,
+    fromUnacknowledged: 0,
+    lastWrong: 0,
+  };
+  for (const t of tallies) for (const key of Object.keys(sum) as (keyof EventTally)[]) sum[key] += t[key];
+  return sum;
+}
+
+/**
+ * Zero 5xx, zero lost or duplicated writes, nothing stored that nobody asked for, every switch as last acknowledged,
+ * and on the realtime side an event for every acknowledged switch, none that shows a wrong or stale state, the last
+ * one of each connector its last switch, no frame skipped and no socket dropped.
+ */
 export function loadtestPassed(report: LoadtestReport): boolean {
   const w = report.writes;
+  const r = report.realtime;
   return (
     report.status5xx === 0 &&
     w.lost === 0 &&
     w.duplicated === 0 &&
     w.unacknowledgedFound === 0 &&
-    report.connectorSwitches.wrongAtEnd === 0
+    report.connectorSwitches.wrongAtEnd === 0 &&
+    r.events.missing === 0 &&
+    r.events.unexpected === 0 &&
+    r.events.lastWrong === 0 &&
+    r.seqGaps === 0 &&
+    r.socketsClosedUnexpectedly === 0
   );
 }
 
@@ -329,14 +481,21 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     clients: Number(arg("clients") ?? 200),
     seconds: Number(arg("seconds") ?? 300),
     maxRequests: Number(arg("max-requests") ?? 5_000_000),
+    minRequests: Number(arg("min-requests") ?? 0),
     database,
     postgresUrl,
+    realtimeShare: Number(arg("realtime") ?? 1),
+    ...(arg("candidates") === undefined ? {} : { candidates: Number(arg("candidates")) }),
     log: (m) => console.log(m),
   });
   mkdirSync("bench/results", { recursive: true });
   writeFileSync("bench/results/loadtest.json", `${JSON.stringify(report, null, 2)}\n`);
   console.log(JSON.stringify(report, null, 2));
   const passed = loadtestPassed(report);
-  console.log(passed ? "loadtest passed: no 5xx, no lost or duplicated write" : "LOADTEST FAILED");
+  console.log(
+    passed
+      ? "loadtest passed: no 5xx, no lost or duplicated write, a realtime event for every acknowledged switch"
+      : "LOADTEST FAILED",
+  );
   process.exit(passed ? 0 : 1);
 }
