@@ -53,19 +53,21 @@ const CLOCK_SLACK_MS = 1;
  * event must show the last acknowledged switch (or a later one whose answer was lost). With unknown outcomes the
  * count alone cannot tell which switch an event came from: the last-event check is what catches a missing one.
  */
+export const emptyTally = (): EventTally => ({
+  expected: 0,
+  received: 0,
+  missing: 0,
+  unexpected: 0,
+  fromUnacknowledged: 0,
+  lastWrong: 0,
+});
+
 export function tallyConnectorEvents(
   attempts: SwitchAttempt[],
   /** In arrival order, which is the server's send order (one socket, one TCP stream). */
   events: ConnectorEvent[],
 ): EventTally {
-  const tally: EventTally = {
-    expected: 0,
-    received: 0,
-    missing: 0,
-    unexpected: 0,
-    fromUnacknowledged: 0,
-    lastWrong: 0,
-  };
+  const tally = emptyTally();
   const types = new Set([...attempts.map((a) => a.type), ...events.map((e) => e.type)]);
   for (const type of types) {
     const mine = attempts.filter((a) => a.type === type);

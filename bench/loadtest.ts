@@ -16,6 +16,7 @@ import { openDatabase } from "../src/server/db/client";
 import { rssOf, startPulse, type PulseProcess } from "../src/testing/pulse-process";
 import { DEFAULT_POSTGRES_URL, postgresAnswers, prepareDatabase, type DatabaseKind } from "./fixtures";
 import {
+  emptyTally,
   openListeners,
   tallyConnectorEvents,
   type EventTally,
@@ -438,14 +439,7 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
 const TIMELINE_POINTS = 20;
 
 function sumTallies(tallies: EventTally[]): EventTally {
-  const sum: EventTally = {
-    expected: 0,
-    received: 0,
-    missing: 0,
-    unexpected: 0,
-    fromUnacknowledged: 0,
-    lastWrong: 0,
-  };
+  const sum = emptyTally();
   for (const t of tallies) for (const key of Object.keys(sum) as (keyof EventTally)[]) sum[key] += t[key];
   return sum;
 }
