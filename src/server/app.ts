@@ -113,6 +113,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     auth: {
       authenticate: (token) => app.auth.sessions.authenticate(token),
       endedSessions: (ids) => app.auth.sessions.endedAmong(ids),
+      onUserChanged: (listener) => app.auth.sessions.onUserChanged(listener),
     },
     settings: deps.realtime,
   });

@@ -63,6 +63,7 @@ interface IssuedRow {
 export class SessionService {
   readonly accessTokens: AccessTokens;
   private readonly rotationKey: Buffer;
+  private readonly userChangeListeners = new Set<(userId: string) => void>();
 
   constructor(
     private readonly db: Database,
@@ -192,7 +193,7 @@ export class SessionService {
    * (migration 0007's NOTIFYs; decision 0081). Resolves to the function that stops listening.
    */
   async listenForChanges(): Promise<() => Promise<void>> {
-    const unlisten = await this.db.listen(AUTH_CHANGES_CHANNEL, (userId) => this.cache.userChanged(userId), {
+    const unlisten = await this.db.listen(AUTH_CHANGES_CHANNEL, (userId) => this.userChanged(userId), {
       onDisconnect: () => this.cache.setListening(false),
       onReconnect: () => this.cache.setListening(true),
     });
@@ -201,6 +202,20 @@ export class SessionService {
       this.cache.setListening(false);
       await unlisten();
     };
+  }
+
+  /**
+   * Runs `listener` with the user's id whenever a session or the user changes (a NOTIFY, or a revocation on this
+   * instance), so that holders of long-lived access — realtime sockets — can check at once. Returns the unsubscribe.
+   */
+  onUserChanged(listener: (userId: string) => void): () => void {
+    this.userChangeListeners.add(listener);
+    return () => this.userChangeListeners.delete(listener);
+  }
+
+  private userChanged(userId: string): void {
+    this.cache.userChanged(userId);
+    for (const listener of this.userChangeListeners) listener(userId);
   }
 
   /** Which of these sessions no longer authenticate: revoked, expired or gone (the realtime sockets' re-check). */
@@ -224,7 +239,7 @@ export class SessionService {
          RETURNING user_id`,
     );
     // This instance forgets at once, without waiting for its own NOTIFY: the next request here is refused.
-    for (const { user_id } of ended) this.cache.userChanged(user_id);
+    for (const { user_id } of ended) this.userChanged(user_id);
   }
 
   /** Ends every session of every user with this e-mail (the operator's `npm run sessions:revoke`); how many. */
@@ -236,7 +251,7 @@ export class SessionService {
              AND user_id IN (SELECT id FROM auth.users WHERE lower(email) = lower(${email.trim()}))
          RETURNING id, user_id`,
     );
-    for (const { user_id } of ended) this.cache.userChanged(user_id);
+    for (const { user_id } of ended) this.userChanged(user_id);
     return ended.length;
   }
 
@@ -251,7 +266,7 @@ export class SessionService {
         sql`UPDATE auth.sessions SET revoked_at = now(), revoked_reason = 'google_access_revoked'
              WHERE user_id = ${row.user_id} AND revoked_at IS NULL`,
       );
-      this.cache.userChanged(row.user_id);
+      this.userChanged(row.user_id);
       throw sessionEnded(
         "Your Google account no longer gives you access to Pulse. Please sign in again.",
         "google_access_revoked",

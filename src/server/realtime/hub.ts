@@ -41,6 +41,7 @@ export class Hub {
   private statsTimer: unknown;
   private lastStats = "";
   private stopped = false;
+  private stopUserChanges: (() => void) | undefined;
 
   constructor(
     private readonly db: Database,
@@ -57,12 +58,19 @@ export class Hub {
         for (const connection of this.sockets) connection.resync();
       },
     });
+    // A sign-out or revocation anywhere closes the user's sockets now; the periodic check remains the backstop.
+    this.stopUserChanges = this.auth.onUserChanged?.((userId) => {
+      this.checkSessions(userId).catch((err: unknown) =>
+        this.log.warn({ err }, "realtime: session check failed"),
+      );
+    });
     this.scheduleSessionCheck();
     this.scheduleStats();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopUserChanges?.();
     const { timers } = this.settings;
     timers.clearTimeout(this.sessionTimer);
     timers.clearTimeout(this.statsTimer);
@@ -155,9 +163,14 @@ export class Hub {
   }
 
   /** Closes the sockets of sessions revoked (sign-out, refresh-token reuse, operator, Google) or expired. */
-  async checkSessions(): Promise<void> {
+  /** Closes the sockets whose sessions ended: every socket's, or only one user's. */
+  async checkSessions(userId?: string): Promise<void> {
     const sessionIds = new Set<string>();
-    for (const connection of this.sockets) if (connection.sessionId) sessionIds.add(connection.sessionId);
+    for (const connection of this.sockets) {
+      if (connection.sessionId && (userId === undefined || connection.userId === userId)) {
+        sessionIds.add(connection.sessionId);
+      }
+    }
     if (sessionIds.size === 0) return;
     const ended = new Set(await this.auth.endedSessions([...sessionIds]));
     for (const connection of [...this.sockets]) {

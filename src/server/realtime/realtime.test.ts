@@ -214,7 +214,7 @@ describe("authentication", () => {
     expect(await socket.closed).toMatchObject({ code: REALTIME_CLOSE.forbidden });
   });
 
-  it("closes the sockets of a revoked session at the next session check", async () => {
+  it("closes the sockets of a signed-out session at once, and no one else's", async () => {
     const carol = await signIn("carol@acme.com");
     const socket = await joined(carol, "connectors");
     const other = await joined(people.bob!, "connectors");
@@ -225,10 +225,35 @@ describe("authentication", () => {
       payload: { refresh_token: carol.refresh },
     });
     expect(signOut.statusCode).toBe(204);
-    timers.advance(DEFAULT_REALTIME_SETTINGS.sessionCheckMs);
+    // No timer advanced: the revocation itself closes the socket (decision 0081's change feed).
     expect(await socket.closed).toMatchObject({ code: REALTIME_CLOSE.unauthorized, reason: "session ended" });
     other.send({ type: "ping", ref: 2 });
     await other.next("pong");
+  });
+
+  it("closes the sockets of a session revoked by another process as soon as the change is heard", async () => {
+    const dan = await signIn("dan@acme.com");
+    const socket = await joined(dan, "connectors");
+    await t.db.query(
+      "UPDATE auth.sessions SET revoked_at = now(), revoked_reason = 'operator_revoked' WHERE user_id = $1",
+      [dan.id],
+    );
+    expect(await socket.closed).toMatchObject({ code: REALTIME_CLOSE.unauthorized, reason: "session ended" });
+  });
+
+  it("closes the sockets of a session that ended unheard at the next periodic check", async () => {
+    const fay = await signIn("fay@acme.com");
+    const socket = await joined(fay, "connectors");
+    // Ended with the change feed's trigger off, as if the NOTIFY had been lost.
+    await t.db.exec(`
+      ALTER TABLE auth.sessions DISABLE TRIGGER sessions_auth_change;
+      UPDATE auth.sessions SET revoked_at = now() WHERE user_id = '${fay.id}';
+      ALTER TABLE auth.sessions ENABLE TRIGGER sessions_auth_change;
+    `);
+    socket.send({ type: "ping", ref: 1 });
+    await socket.next("pong");
+    timers.advance(DEFAULT_REALTIME_SETTINGS.sessionCheckMs);
+    expect(await socket.closed).toMatchObject({ code: REALTIME_CLOSE.unauthorized, reason: "session ended" });
   });
 
   it("closes when the token expires, unless a fresh one came on the socket", async () => {

@@ -11,6 +11,8 @@ export interface RealtimeAuth {
   authenticate(accessToken: string): Promise<Authenticated>;
   /** Which of these sessions no longer authenticate (revoked, expired or gone). */
   endedSessions(sessionIds: readonly string[]): Promise<string[]>;
+  /** Tells of any change to a user's sessions or account, so that user's sockets are checked at once. */
+  onUserChanged?(listener: (userId: string) => void): () => void;
 }
 
 export interface RealtimeSettings {
