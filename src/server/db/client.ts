@@ -1,4 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type ParserOptions } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { mkdirSync } from "node:fs";
@@ -8,6 +8,7 @@ import { schema } from "./schema";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
 import type { Database, Orm } from "./database";
 import { applyMigrations } from "./migrate";
+import { shareDrizzleParsers } from "./pglite-parsers";
 
 export { rowsOf, type Database, type Orm } from "./database";
 
@@ -179,11 +180,12 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     pglite = await PGlite.create();
   }
   let closed = false;
+  const { drizzleClient, rawParsers } = shareDrizzleParsers(pglite);
   return {
     kind: "pglite",
-    orm: drizzlePglite({ client: pglite, schema }) as unknown as Orm,
+    orm: drizzlePglite({ client: drizzleClient, schema }) as unknown as Orm,
     async query<T>(text: string, params?: unknown[]) {
-      const result = await pglite.query<T>(text, params);
+      const result = await pglite.query<T>(text, params, { parsers: rawParsers as ParserOptions });
       return result.rows;
     },
     async exec(script) {
