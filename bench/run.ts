@@ -62,7 +62,7 @@ const chosen = SECTIONS.filter((s) =>
   only ? only.includes(s.name) : !skip.has(s.name) && !(quick && s.slow),
 );
 if (chosen.some((s) => s.name === "server" || s.name === "web" || s.name === "lighthouse")) {
-  console.log("building the web app…");
+  console.log("building the web app and the server…");
   if (spawnSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" }).status !== 0) process.exit(1);
 }
 

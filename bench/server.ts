@@ -1,6 +1,7 @@
 // The server section of `npm run bench`: process start to the first 200 on /healthz with the built web app, and
-// the idle memory of a started server, on PGlite (the `npm start` default).
-import { existsSync } from "node:fs";
+// the idle memory of a started server, on PGlite (the `npm start` default). The process is what `npm start` runs
+// (scripts/start.mjs: its build checks, then the server bundle), without npm's own start-up in front.
+import { serverBuildIsStale, webBuildIsStale } from "../scripts/build-state.mjs";
 import { rssOf, startPulse } from "../src/testing/pulse-process";
 import { prepareDatabase } from "./fixtures";
 import { markdownTable, mb, median, round } from "./measure";
@@ -9,14 +10,16 @@ import type { BenchContext, SectionResult } from "./sections";
 export const START_GOAL_MS = 2_000;
 
 export async function benchServer(ctx: BenchContext): Promise<SectionResult> {
-  if (!existsSync("dist/web/index.html")) throw new Error("No built web app in dist/web (npm run build)");
+  if (webBuildIsStale() || serverBuildIsStale()) {
+    throw new Error("The web app or the server bundle is missing or stale (npm run build)");
+  }
   const db = await prepareDatabase("pglite");
   const starts: number[] = [];
   const idle: number[] = [];
   try {
     // The first start applies the migrations to nothing new (prepareDatabase did): every start is a restart.
     for (let i = 0; i < Math.max(3, ctx.rounds); i++) {
-      const pulse = await startPulse({ env: db.env });
+      const pulse = await startPulse({ env: db.env, viaStartScript: true });
       starts.push(pulse.startMs);
       const index = await fetch(`${pulse.baseURL}/`);
       if (index.status !== 200) throw new Error(`GET / answered ${index.status}: no web app served`);
@@ -40,7 +43,7 @@ export async function benchServer(ctx: BenchContext): Promise<SectionResult> {
       ["figure", "median", "runs", "goal"],
       [
         [
-          "spawn → first 200 on /healthz (ms, PGlite, built web app, via tsx)",
+          "spawn → first 200 on /healthz (ms, PGlite, built web app; `node scripts/start.mjs`: build checks + server bundle)",
           startMedian,
           starts.map((s) => round(s, 0)).join(", "),
           `≤ ${START_GOAL_MS} ${startMedian <= START_GOAL_MS ? "✓" : "✗"}`,

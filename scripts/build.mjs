@@ -1,14 +1,26 @@
-// Builds the web app into dist/web and precompresses its text assets (gzip and brotli) so the server can send
-// them compressed without spending CPU per request.
-import { build } from "vite";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+// `npm run build`: the web app into dist/web, its text assets precompressed (gzip and brotli) so the server can
+// send them compressed without spending CPU per request; and the server into dist/server, one ES module bundle
+// that Node runs without compiling TypeScript at start (docs/decisions/0080-server-bundle.md).
+// Vite and esbuild are loaded only when used: `npm start` imports this module on every start.
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { SERVER_ENTRY, serverBuildIsStale } from "./build-state.mjs";
 
-const OUT = path.resolve("dist/web");
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
 
 export async function buildWeb({ quiet = false } = {}) {
+  const { build } = await import("vite");
+  const out = path.resolve("dist/web");
   // Vite sets NODE_ENV=production for the build; the server that may start next in this process must not see it.
   const nodeEnv = process.env.NODE_ENV;
   try {
@@ -17,7 +29,7 @@ export async function buildWeb({ quiet = false } = {}) {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
-  for (const file of walk(OUT)) {
+  for (const file of walk(out)) {
     if (!COMPRESSIBLE.test(file)) continue;
     const body = readFileSync(file);
     if (body.length < 1024) continue;
@@ -27,6 +39,72 @@ export async function buildWeb({ quiet = false } = {}) {
       brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
     );
   }
+}
+
+/**
+ * Bundles src/server/main.ts into dist/server/main.mjs. Packages stay external (loaded from node_modules as
+ * usual, PGlite's wasm included); the development stand-ins stay separate chunks, loaded only where they mount.
+ * The migrations are copied beside the bundle, where db/migrate.ts looks for them.
+ *
+ * Several processes may build at once (test workers finding the bundle stale): every file is written whole under
+ * a temporary name and renamed, the entry last, and the same sources give the same files. The entry's time is
+ * set to when the build began, so a source saved during the build still counts as newer.
+ */
+export async function buildServer({ root = process.cwd() } = {}) {
+  const { build } = await import("esbuild");
+  const began = new Date();
+  const out = path.join(root, path.dirname(SERVER_ENTRY));
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { main: "src/server/main.ts" },
+    tsconfig: "tsconfig.json",
+    bundle: true,
+    splitting: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    // Names stay as written: logs and errors show them.
+    keepNames: true,
+    sourcemap: "linked",
+    outdir: out,
+    outExtension: { ".js": ".mjs" },
+    // Every file in one folder, so import.meta.url-relative paths (the migrations) hold in any chunk.
+    chunkNames: "[name]-[hash]",
+    write: false,
+    logLevel: "warning",
+  });
+  const migrationsFrom = path.join(root, "src/server/db/migrations");
+  const files = [
+    ...readdirSync(migrationsFrom)
+      .filter((name) => name.endsWith(".sql"))
+      .map((name) => ({
+        path: path.join(out, "migrations", name),
+        contents: readFileSync(path.join(migrationsFrom, name)),
+      })),
+    ...result.outputFiles,
+  ];
+  const entry = path.join(root, SERVER_ENTRY);
+  files.sort((a, b) => Number(a.path === entry) - Number(b.path === entry));
+  for (const file of files) {
+    mkdirSync(path.dirname(file.path), { recursive: true });
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    if (file.path === entry) utimesSync(temporary, began, began);
+    renameSync(temporary, file.path);
+  }
+  // Chunks of an earlier build go (not the temporary files of another build in flight).
+  const written = new Set(files.map((f) => f.path));
+  for (const file of walk(out)) {
+    if (!written.has(file) && !file.endsWith(".tmp")) rmSync(file, { force: true });
+  }
+}
+
+/** Builds the server bundle when it is missing or older than a server source; true when it built. */
+export async function ensureServerBuild({ root = process.cwd() } = {}) {
+  if (!serverBuildIsStale(root)) return false;
+  await buildServer({ root });
+  return true;
 }
 
 function* walk(dir) {
@@ -39,4 +117,5 @@ function* walk(dir) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await buildWeb();
+  await buildServer();
 }

@@ -1,11 +1,16 @@
-// `npm start`: builds the web app when it is missing or out of date, then runs the one Pulse server process.
-import { register } from "tsx/esm/api";
-import { buildWeb } from "./build.mjs";
-import { webBuildIsStale } from "./web-build-state.mjs";
+// `npm start`: builds the web app and the server bundle when missing or out of date, then runs the one Pulse
+// server process from the bundle (no TypeScript compiled at start: docs/decisions/0080-server-bundle.md).
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { buildServer, buildWeb } from "./build.mjs";
+import { SERVER_ENTRY, serverBuildIsStale, webBuildIsStale } from "./build-state.mjs";
 
 if (webBuildIsStale()) {
   process.stdout.write("Building the web app…\n");
   await buildWeb({ quiet: true });
 }
-register();
-await import("../src/server/main.ts");
+if (serverBuildIsStale()) {
+  process.stdout.write("Building the server…\n");
+  await buildServer();
+}
+await import(pathToFileURL(path.resolve(SERVER_ENTRY)).href);

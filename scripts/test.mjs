@@ -1,11 +1,13 @@
-// `npm test`: builds the web app, then runs every suite — Vitest (unit, component, server integration, size
-// budgets) and Playwright (end to end in the system Chromium) — and ends with one line "N passed, M failed".
+// `npm test`: builds the web app and the server bundle, then runs every suite — Vitest (unit, component, server
+// integration, size budgets) and Playwright (end to end in the system Chromium) — and ends with one line
+// "N passed, M failed".
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
-import { buildWeb } from "./build.mjs";
+import { buildServer, buildWeb } from "./build.mjs";
 
 rmSync("test-results", { recursive: true, force: true });
 await buildWeb({ quiet: true });
+await buildServer();
 
 const run = (args, env = process.env) => spawnSync("npx", args, { stdio: "inherit", env }).status ?? 1;
 const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;

@@ -1,9 +1,12 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { SERVER_ENTRY } from "../../scripts/build-state.mjs";
 import { freePort } from "../testing/free-port";
+import { startPulse } from "../testing/pulse-process";
+import { serverCommand } from "../testing/server-command";
 import { openDatabase } from "./db/client";
 
 interface Exit {
@@ -11,8 +14,10 @@ interface Exit {
   stderr: string;
 }
 
-function startMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+/** The server process as `npm start` runs it: the bundle built from the current sources. */
+async function startMain(env: Record<string, string>) {
+  const { command, args } = await serverCommand();
+  const child = spawn(command, args, {
     env: { ...process.env, LOG_LEVEL: "warn", NODE_ENV: "development", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -38,8 +43,37 @@ async function waitHealthy(port: number): Promise<void> {
 }
 
 describe("the server process", () => {
+  it("runs from the bundle npm start runs: answers /healthz, serves the web app and the development sign-in", async () => {
+    const webDir = mkdtempSync(path.join(tmpdir(), "pulse-web-"));
+    writeFileSync(
+      path.join(webDir, "index.html"),
+      "<!doctype html><html><head><title>Built page</title></head></html>",
+    );
+    const server = await startPulse({
+      env: { DATA_DIR: mkdtempSync(path.join(tmpdir(), "pulse-main-")), WEB_DIR: webDir },
+    });
+    try {
+      expect(server.child.spawnargs).toContain(SERVER_ENTRY);
+      const health = await fetch(`${server.baseURL}/healthz`);
+      expect(await health.json()).toMatchObject({ status: "ok", database: "pglite" });
+
+      const page = await fetch(`${server.baseURL}/projects`, { headers: { accept: "text/html" } });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain("<title>Built page</title>");
+      expect(html).toContain('id="pulse-config"');
+
+      // The development identity provider, made on its first request, answers the discovery sign-in starts with.
+      const discovery = await fetch(`${server.baseURL}/dev/oidc/.well-known/openid-configuration`);
+      expect(discovery.status).toBe(200);
+      expect(((await discovery.json()) as { issuer: string }).issuer).toMatch(/\/dev\/oidc$/);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  }, 60_000);
+
   it("exits with a one-line reason when the database cannot be reached at start", async () => {
-    const { exited } = startMain({
+    const { exited } = await startMain({
       PORT: String(await freePort()),
       DATABASE_URL: "postgres://postgres@127.0.0.1:1/nowhere",
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "pulse-main-")),
@@ -51,7 +85,7 @@ describe("the server process", () => {
   });
 
   it("exits with a one-line reason when a setting is invalid", async () => {
-    const { exited } = startMain({ PORT: "not-a-port" });
+    const { exited } = await startMain({ PORT: "not-a-port" });
     const { code, stderr } = await exited;
     expect(code).toBe(1);
     expect(stderr.trim()).toMatch(/^pulse: Invalid setting PORT/);
@@ -60,10 +94,10 @@ describe("the server process", () => {
   it("refuses a second server on the same DATA_DIR, and shuts down cleanly on SIGTERM", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "pulse-main-"));
     const port = await freePort();
-    const first = startMain({ PORT: String(port), DATA_DIR: dataDir });
+    const first = await startMain({ PORT: String(port), DATA_DIR: dataDir });
     await waitHealthy(port);
 
-    const second = startMain({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    const second = await startMain({ PORT: String(await freePort()), DATA_DIR: dataDir });
     const refused = await second.exited;
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^pulse: The embedded database in .* is in use by another Pulse server/);

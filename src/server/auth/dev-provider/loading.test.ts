@@ -1,6 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ensureServerBuild } from "../../../../scripts/build.mjs";
+import { SERVER_ENTRY } from "../../../../scripts/build-state.mjs";
 
 // `import type` is erased at build time; dynamic `await import()` is not at the start of a line.
 const STATIC_IMPORT =
@@ -11,11 +13,11 @@ function resolveLocal(from: string, specifier: string): string | undefined {
     ? path.resolve("src/shared", specifier.slice("@shared/".length))
     : path.resolve(path.dirname(from), specifier);
   return [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find(
-    (file) => existsSync(file) && file.match(/\.tsx?$/),
+    (file) => existsSync(file) && file.match(/\.(tsx?|mjs)$/),
   );
 }
 
-/** Every package a module loads through static imports, followed through the project's own files. */
+/** Every package a module loads through static imports, followed through the project's own files (or chunks). */
 function staticPackages(entry: string): Set<string> {
   const seen = new Set<string>();
   const packages = new Set<string>();
@@ -41,5 +43,18 @@ describe("the development identity provider's code", () => {
     const packages = staticPackages("src/server/main.ts");
     expect(packages).toContain("openid-client"); // the walk does reach the sign-in code
     expect(packages).not.toContain("oidc-provider");
+  });
+});
+
+describe("the server bundle npm start runs", () => {
+  it("loads oidc-provider only from a chunk imported on first use", async () => {
+    await ensureServerBuild();
+    const packages = staticPackages(SERVER_ENTRY);
+    expect(packages).toContain("openid-client");
+    expect(packages).not.toContain("oidc-provider");
+
+    const bundleDir = path.dirname(SERVER_ENTRY);
+    const chunks = readdirSync(bundleDir).filter((name) => name.endsWith(".mjs"));
+    expect(chunks.some((name) => staticPackages(path.join(bundleDir, name)).has("oidc-provider"))).toBe(true);
   });
 });

@@ -1,0 +1,4 @@
+// Types of ./build-state.mjs for the TypeScript that imports it (tests, test launchers).
+export const SERVER_ENTRY: string;
+export function webBuildIsStale(root?: string): boolean;
+export function serverBuildIsStale(root?: string): boolean;
