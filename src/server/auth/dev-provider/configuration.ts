@@ -2,9 +2,7 @@ import { interactionPolicy, type Configuration, type KoaContextWithOIDC } from "
 import type { DevAccounts } from "./accounts";
 import { errorPage } from "./pages";
 import { memoryAdapter } from "./memory-adapter";
-
-export const DEV_PROVIDER_PREFIX = "/dev/oidc";
-export const DEV_CLIENT_ID = "pulse-dev";
+import { DEV_CLIENT_ID, DEV_PROVIDER_PREFIX } from "./names";
 
 export interface DevConfigurationOptions {
   /** Pulse's callback, the one redirect URI of the development client. */

@@ -3,11 +3,12 @@ import type { FastifyInstance } from "fastify";
 import type { IncomingMessage } from "node:http";
 import type Provider from "oidc-provider";
 import type { DevAccounts } from "./accounts";
-import { DEV_PROVIDER_PREFIX } from "./configuration";
+import { DEV_PROVIDER_PREFIX } from "./names";
 import { consentPage, errorPage, loginPage, revokePage } from "./pages";
 
 export interface InteractionRoutesOptions {
-  provider: Provider;
+  /** The provider, made on first use (./provider.ts); an interaction exists only once it has been. */
+  provider: () => Promise<Provider>;
   accounts: DevAccounts;
   publicUrl: string;
 }
@@ -43,7 +44,7 @@ export async function registerInteractionRoutes(
 
     const details = async (request: { raw: IncomingMessage; params: Params }, res: unknown) => {
       try {
-        const found = await provider.interactionDetails(request.raw, res as never);
+        const found = await (await provider()).interactionDetails(request.raw, res as never);
         return found.uid === request.params.uid ? found : undefined;
       } catch {
         return undefined;
@@ -108,7 +109,9 @@ export async function registerInteractionRoutes(
             );
         }
         const sub = accounts.signIn(email);
-        const to = await provider.interactionResult(
+        const to = await (
+          await provider()
+        ).interactionResult(
           request.raw,
           reply.raw,
           { login: { accountId: sub } },
@@ -124,9 +127,10 @@ export async function registerInteractionRoutes(
         return expired(reply);
       const { accountId } = interaction.session;
       const clientId = String(interaction.params.client_id);
+      const { Grant } = await provider();
       const grant = interaction.grantId
-        ? ((await provider.Grant.find(interaction.grantId)) ?? new provider.Grant({ accountId, clientId }))
-        : new provider.Grant({ accountId, clientId });
+        ? ((await Grant.find(interaction.grantId)) ?? new Grant({ accountId, clientId }))
+        : new Grant({ accountId, clientId });
       const missing = interaction.prompt.details as {
         missingOIDCScope?: string[];
         missingOIDCClaims?: string[];
@@ -144,7 +148,9 @@ export async function registerInteractionRoutes(
       );
       if (missing.missingOIDCClaims?.length) grant.addOIDCClaims(missing.missingOIDCClaims);
       const grantId = await grant.save();
-      const to = await provider.interactionResult(
+      const to = await (
+        await provider()
+      ).interactionResult(
         request.raw,
         reply.raw,
         { consent: { grantId } },
@@ -156,7 +162,9 @@ export async function registerInteractionRoutes(
     scope.post<{ Params: Params }>(`${base}/abort`, async (request, reply) => {
       const interaction = await details(request, reply.raw);
       if (!interaction) return expired(reply);
-      const to = await provider.interactionResult(
+      const to = await (
+        await provider()
+      ).interactionResult(
         request.raw,
         reply.raw,
         { error: "access_denied", error_description: "End-User aborted interaction" },
