@@ -15,6 +15,8 @@ export interface PulseProcess {
   baseURL: string;
   /** Milliseconds from spawn to the first 200 on /healthz. */
   startMs: number;
+  /** CPU seconds the process had used at that first 200 (undefined without /proc): steadier than startMs. */
+  startCpuSeconds: number | undefined;
   /** What the process wrote to stderr so far. */
   stderr(): string;
   /** Resolves once the process's stdout (its log, one JSON line per entry) has a line matching `pattern`. */
@@ -98,12 +100,14 @@ export async function startPulse({
     await new Promise((r) => setTimeout(r, 20));
   }
   const startMs = performance.now() - spawnedAt;
+  const startCpuSeconds = cpuSecondsOf(child.pid!);
   return {
     child,
     pid: child.pid!,
     port,
     baseURL,
     startMs,
+    startCpuSeconds,
     stderr: () => stderr,
     waitForLog(pattern) {
       return new Promise((resolve) => {
