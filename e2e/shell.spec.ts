@@ -148,14 +148,20 @@ test.describe("web shell", () => {
     }
   });
 
-  test("every page of the route table arrives with modulepreload for its own chunk", async ({ request }) => {
-    // The signed-in area's pages too: a signed-in user's first load of one should not wait for the entry to run.
-    for (const { path, page } of [...publicPages(), ...ROUTE_TABLE.protected]) {
+  test("every page an anonymous visitor can open arrives with modulepreload for its own chunk", async ({
+    request,
+  }) => {
+    for (const { path, page } of publicPages()) {
       const html = await (await request.get(path, { headers: { accept: "text/html" } })).text();
       const links = preloadLinks(html);
       // Vite names a page's chunk after its module: features/contact/contact-page.tsx → contact-page-<hash>.js.
       expect(links[0], path).toMatch(new RegExp(`^/assets/${basename(page, ".tsx")}-[\\w-]+\\.js$`));
       for (const href of links) expect((await request.get(href)).status(), href).toBe(200);
+    }
+    // The signed-in area's pages are not pushed to visitors who will be sent to /auth.
+    for (const { path } of ROUTE_TABLE.protected) {
+      const html = await (await request.get(path, { headers: { accept: "text/html" } })).text();
+      expect(preloadLinks(html), path).toEqual([]);
     }
   });
 });

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Plugin } from "vite";
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from "../src/shared/route-preloads";
-import { publicPages, ROUTE_TABLE, type PageRoute } from "../src/web/route-table";
+import { publicPages, type PageRoute } from "../src/web/route-table";
 
 /** The parts of a built chunk this needs (Rollup's OutputChunk has them). */
 export interface BuiltChunk {
@@ -61,11 +61,7 @@ export function routePreloadsPlugin(): Plugin {
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((item) => (item.type === "chunk" ? [item] : []));
-      // The signed-in area's pages too: opening or reloading one is how a signed-in user starts, and without the
-      // preload the page's chunk waits for the entry to run (on /projects, LCP under mobile throttling). An
-      // anonymous visitor on such a URL is sent to /auth and fetches a chunk for nothing, a rare case.
-      const pages = [...publicPages(), ...ROUTE_TABLE.protected];
-      const preloads = routePreloads(chunks, pages, (page) => path.resolve(root, page));
+      const preloads = routePreloads(chunks, publicPages(), (page) => path.resolve(root, page));
       this.emitFile({
         type: "asset",
         fileName: ROUTE_PRELOADS_FILE,

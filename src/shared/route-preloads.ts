@@ -1,7 +1,7 @@
 /**
  * What the build tells the server about preloading (scripts/route-preloads.ts writes it, the server's web-app
- * routes read it): for each page route of the route table, the JS files of that page which the entry does not
- * already bring, relative to the built web directory, in the order they load.
+ * routes read it): for each page route an anonymous visitor can open, the JS files of that page which the entry
+ * does not already bring, relative to the built web directory, in the order they load.
  */
 export type RoutePreloads = Record<string, string[]>;
 

@@ -57,8 +57,8 @@ export function signedInRootPage(): PageModule {
 }
 
 /**
- * Every page route an anonymous visitor can open, with the page they see there ("/" first): with the protected
- * routes, the pages the server preloads; the pages Lighthouse audits without a session.
+ * Every page route an anonymous visitor can open, with the page they see there ("/" first): the pages the server
+ * preloads and Lighthouse audits.
  */
 export function publicPages(): PageRoute[] {
   return [{ path: ROUTE_TABLE.root.path, page: ROUTE_TABLE.root.anonymous }, ...ROUTE_TABLE.public];
