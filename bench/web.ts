@@ -26,7 +26,7 @@ export async function benchWebSizes(): Promise<SectionResult> {
 }
 
 export async function benchLighthouse(ctx: BenchContext): Promise<SectionResult> {
-  ctx.log("  npm run lighthouse (public pages, mobile, system Chromium)");
+  ctx.log("  npm run lighthouse (public and signed-in pages, mobile, system Chromium)");
   const run = spawnSync("npx", ["tsx", "scripts/lighthouse.ts"], { encoding: "utf8" });
   const table = run.stdout.trim();
   return {

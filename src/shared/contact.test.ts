@@ -2,13 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   CONTACT_FIELDS,
   CONTACT_MESSAGES,
-  contactErrorsOf,
-  contactSchema,
   isValidEmail,
   reasonAcceptsResume,
   reasonShowsMessage,
   resumeExtensionOf,
 } from "./contact";
+import { contactErrorsOf, contactSchema } from "./contact-schema";
 import { CONTACT_REASONS } from "./constants";
 
 const valid = {
@@ -106,6 +105,11 @@ describe("contact schema", () => {
     expect(errorsOf({ ...valid, "g-recaptcha-response": "" })).toEqual({
       "g-recaptcha-response": "Please complete the reCAPTCHA.",
     });
+  });
+
+  it("writes the limits with thousands separators, as en-US does", () => {
+    expect(CONTACT_MESSAGES.tooLong("Notes", 1_234_567)).toBe("Notes must be at most 1,234,567 characters.");
+    expect(CONTACT_MESSAGES.tooLong("Notes", 999)).toBe("Notes must be at most 999 characters.");
   });
 
   it("caps the length of every text field", () => {

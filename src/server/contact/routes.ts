@@ -1,6 +1,7 @@
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsync } from "fastify";
-import { CONTACT_FIELDS, contactSchema, type ContactResponse } from "@shared/contact";
+import { CONTACT_FIELDS, type ContactResponse } from "@shared/contact";
+import { contactSchema } from "@shared/contact-schema";
 import { captchaError, createCaptchaVerifier } from "../platform/captcha/verifier";
 import { HttpError, badRequest } from "../platform/errors";
 import { createRateLimiter, rateLimitHook } from "../platform/rate-limit/limiter";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ContactSubmission } from "@shared/contact";
+import type { ContactSubmission } from "@shared/contact-schema";
 import { samplePdf } from "../../testing/contact-files";
 import { useFileDatabase } from "../../testing/database-per-file";
 import { countSubmissions, recentSubmissions, storeSubmission, submissionResume } from "./store";

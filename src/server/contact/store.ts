@@ -1,6 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import type { ContactSubmission } from "@shared/contact";
+import type { ContactSubmission } from "@shared/contact-schema";
 import { CONTACT_FIELDS } from "@shared/contact";
 import type { Database, Orm } from "../db/client";
 import { contactSubmissions } from "../db/schema";

@@ -1,10 +1,15 @@
 import { useEffect, type ReactNode } from "react";
 import { Outlet, useLocation } from "react-router";
+import { cn } from "@/lib/cn";
 import { Footer } from "./footer";
 import type { NavVariant } from "./nav-links";
 import { TopNav } from "./top-nav";
 
-/** Navigation, the page, and the footer. Pages render inside <main>. */
+/**
+ * Navigation, the page, and the footer. Pages render inside <main>. The signed-in area's pages fill in their data
+ * after the first paint; their <main> spans at least a screen, so the footer starts below it instead of jumping
+ * down when the data arrives (a layout shift Lighthouse measured at 0.27 on /projects).
+ */
 export function SiteLayout({ variant, children }: { variant: NavVariant; children?: ReactNode }) {
   useScrollToTopOnNavigation();
   return (
@@ -16,7 +21,7 @@ export function SiteLayout({ variant, children }: { variant: NavVariant; childre
         Skip to content
       </a>
       <TopNav variant={variant} />
-      <main id="main" className="flex-1">
+      <main id="main" className={cn("flex-1", variant === "app" && "min-h-screen")}>
         {children ?? <Outlet />}
       </main>
       <Footer />

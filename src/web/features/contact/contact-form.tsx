@@ -1,5 +1,3 @@
-// First: zod must be told not to probe for eval before the contact schema is built (see lib/zod-config.ts).
-import "@/lib/zod-config";
 import { useId, type ComponentProps } from "react";
 import { CONTACT_FIELDS, CONTACT_LIMITS, reasonAcceptsResume, reasonShowsMessage } from "@shared/contact";
 import { CONTACT_REASONS, RESUME_EXTENSIONS } from "@shared/constants";
@@ -52,6 +50,7 @@ export default function ContactForm() {
       ref={contact.formRef}
       noValidate
       onSubmit={contact.onSubmit}
+      onFocus={contact.onFocus}
       aria-label="Contact form"
       className="grid gap-6"
     >

@@ -25,10 +25,11 @@ vi.mock("./captcha/captcha-field", () => ({
   },
 }));
 
-// The page loads the form as a chunk of its own; loaded once here, so no test waits for a cold import (which can take
-// longer than findBy's one second on a busy machine).
+// The page loads the form, and the form its schema, as chunks of their own; loaded once here, so no test waits for a
+// cold import (which can take longer than findBy's one second on a busy machine).
 beforeAll(async () => {
   await import("./contact-form");
+  await import("./contact-validation");
 });
 
 let fetchMock: ReturnType<typeof vi.fn>;

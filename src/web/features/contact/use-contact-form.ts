@@ -1,15 +1,12 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch, type Resolver } from "react-hook-form";
 import {
   CONTACT_FIELDS,
   CONTACT_MESSAGES,
   DEFAULT_CONTACT_REASON,
-  contactSchema,
   reasonAcceptsResume,
-  type ContactInput,
-  type ContactSubmission,
 } from "@shared/contact";
+import type { ContactInput, ContactSubmission } from "@shared/contact-schema";
 import { ApiError } from "@/lib/api-client";
 import { useSubmitContact } from "./api/submit-contact";
 import type { CaptchaHandle } from "./captcha/captcha-handle";
@@ -30,15 +27,42 @@ const INITIAL_VALUES: ContactInput = {
   [CONTACT_FIELDS.captcha]: "",
 };
 
+type ContactResolver = Resolver<ContactInput, unknown, ContactSubmission>;
+let validation: Promise<ContactResolver> | undefined;
+
+/**
+ * Loads the schema's chunk (zod and the shared schema) once; the form asks for it as soon as the visitor starts on
+ * it, so it is there before the first check. A failed load is tried again at the next check.
+ */
+export function loadContactValidation(): Promise<ContactResolver> {
+  validation ??= import("./contact-validation").then(
+    (m) => m.contactResolver,
+    (error: unknown) => {
+      validation = undefined;
+      throw error;
+    },
+  );
+  return validation;
+}
+
+const contactResolver: ContactResolver = async (values, context, options) => {
+  try {
+    return (await loadContactValidation())(values, context, options);
+  } catch {
+    // The schema's chunk could not be loaded (the connection dropped): nothing can be checked, so nothing is sent.
+    return { values: {}, errors: { root: { type: "unavailable", message: CONTACT_MESSAGES.submitFailed } } };
+  }
+};
+
 /**
  * The contact form's state (SPEC Contact page, §4 Contact form, §5 Contact): react-hook-form validating with the one
- * shared schema (src/shared/contact.ts), so the form and POST /api/contact refuse exactly the same input.
+ * shared schema (src/shared/contact-schema.ts), so the form and POST /api/contact refuse exactly the same input.
  * Editing → sending → thank-you, or the error alert with every value kept.
  */
 export function useContactForm() {
   const form = useForm<ContactInput, unknown, ContactSubmission>({
-    // Sync: the schema has nothing to await, so errors show in the same tick as the change.
-    resolver: zodResolver(contactSchema, undefined, { mode: "sync" }),
+    // The schema loads when the visitor starts on the form (onFocus below), not with the page.
+    resolver: contactResolver,
     defaultValues: INITIAL_VALUES,
     mode: "onSubmit",
     reValidateMode: "onChange",
@@ -72,6 +96,9 @@ export function useContactForm() {
     },
     [setValue],
   );
+
+  // Whatever the visitor starts with (a field, the captcha, the send button), the schema is on its way.
+  const onFocus = () => void loadContactValidation().catch(() => undefined);
 
   // SPEC §5: checked on each change; an invalid value shows the message, a valid one clears it.
   const onEmailChange = () => void trigger(CONTACT_FIELDS.email);
@@ -122,8 +149,10 @@ export function useContactForm() {
     event.preventDefault();
     if (sending) return;
     void handleSubmit(send, (errors) => {
-      // The captcha has no field of its own to show a message under: SPEC §5 makes it an alert.
-      setAlert(errors[CONTACT_FIELDS.captcha] ? { message: CONTACT_MESSAGES.captchaRequired } : null);
+      // The captcha has no field of its own to show a message under: SPEC §5 makes it an alert. A form that could
+      // not be checked at all (contactResolver) gets SPEC §8's.
+      if (errors.root) setAlert({ message: CONTACT_MESSAGES.submitFailed });
+      else setAlert(errors[CONTACT_FIELDS.captcha] ? { message: CONTACT_MESSAGES.captchaRequired } : null);
     })();
   };
 
@@ -137,6 +166,7 @@ export function useContactForm() {
     sending,
     sent,
     onSubmit,
+    onFocus,
     onCaptchaToken,
     onEmailChange,
     onReasonChange,

@@ -18,7 +18,7 @@ export function ConnectionStatusCard({ connectors, statusOf, onSync }: Connectio
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Connection Status</CardTitle>
+        <CardTitle as="h2">Connection Status</CardTitle>
         <CardDescription>Your enabled connectors</CardDescription>
       </CardHeader>
       <CardContent>

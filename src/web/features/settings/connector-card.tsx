@@ -33,7 +33,7 @@ export function ConnectorCard({ connector, disabled, onToggle, onOpenPreferences
       <CardHeader className="flex-row items-start gap-4">
         <ConnectorIcon type={connector.type} />
         <div className="min-w-0 flex-1 space-y-1.5">
-          <CardTitle id={titleId} className="text-base">
+          <CardTitle as="h2" id={titleId} className="text-base">
             {name}
           </CardTitle>
           <CardDescription>{description}</CardDescription>

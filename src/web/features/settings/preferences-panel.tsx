@@ -86,7 +86,7 @@ export function PreferencesPanel() {
     <form onSubmit={save} className="grid gap-6" aria-label="User Preferences">
       <Card>
         <CardHeader>
-          <CardTitle>Communication Preferences</CardTitle>
+          <CardTitle as="h2">Communication Preferences</CardTitle>
           <CardDescription>How and how often Pulse reaches you</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
@@ -111,7 +111,7 @@ export function PreferencesPanel() {
 
       <Card>
         <CardHeader>
-          <CardTitle>Work Hours</CardTitle>
+          <CardTitle as="h2">Work Hours</CardTitle>
           <CardDescription>When you can be reached</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-3">
@@ -144,7 +144,7 @@ export function PreferencesPanel() {
 
       <Card>
         <CardHeader>
-          <CardTitle>Profile Photo</CardTitle>
+          <CardTitle as="h2">Profile Photo</CardTitle>
           <CardDescription>Any image type</CardDescription>
         </CardHeader>
         <CardContent>

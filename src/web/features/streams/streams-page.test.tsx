@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CandidatesPage, ProjectCandidate, ProjectSummary } from "@shared/streams";
@@ -142,6 +142,27 @@ describe("Streams page", () => {
       "aria-disabled",
       "true",
     );
+  });
+
+  it("opens a row's menu from the keyboard on its first item, closes it with Escape, and opens it again", async () => {
+    routes["GET /api/streams/candidates"] = () =>
+      Response.json({ candidates: [candidate("Launch")], next_after: null });
+    const user = renderPage();
+    const button = await screen.findByRole("button", { name: "Actions for Launch" });
+    expect(button).toHaveAttribute("aria-haspopup", "menu");
+    act(() => button.focus());
+    await user.keyboard("{Enter}");
+    const menu = await screen.findByRole("menu");
+    await waitFor(() =>
+      expect(within(menu).getByRole("menuitem", { name: "Create New PulseMap" })).toHaveFocus(),
+    );
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+    const trigger = screen.getByRole("button", { name: "Actions for Launch" });
+    expect(trigger).toHaveFocus();
+    expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await user.keyboard("{ArrowDown}");
+    expect(await screen.findByRole("menu")).toBeInTheDocument();
   });
 
   it("fetches the next screen of candidates from the server's cursor", async () => {

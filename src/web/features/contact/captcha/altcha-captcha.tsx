@@ -21,8 +21,10 @@ export function AltchaCaptcha({ challengeUrl, onToken, ref }: CaptchaProps & { c
   const onTokenRef = useRef(onToken);
   onTokenRef.current = onToken;
 
-  // The widget's code (about 37 KB gzip) loads once the visitor starts on the form or scrolls near the captcha,
-  // not while the page itself is loading.
+  // The widget's code (about 37 KB gzip, and as much main-thread work as the rest of the form) loads once the
+  // visitor starts on the form (focus, Tab included) or the captcha itself scrolls into view, not while the page is
+  // loading: on a phone the captcha is below the fold. Until then the form cannot be sent without the captcha's
+  // token anyway (the schema requires it).
   useEffect(() => {
     const node = placeholder.current;
     if (status !== "waiting" || !node) return;
@@ -32,9 +34,7 @@ export function AltchaCaptcha({ challengeUrl, onToken, ref }: CaptchaProps & { c
     const observer =
       typeof IntersectionObserver === "undefined"
         ? undefined
-        : new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), {
-            rootMargin: "200px",
-          });
+        : new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start());
     if (observer) observer.observe(node);
     else start();
     return () => {

@@ -1,4 +1,5 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { createRef } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PublicConfig } from "@shared/public-config";
@@ -73,19 +74,66 @@ describe("CaptchaField with reCAPTCHA configured", () => {
   });
 });
 
+// The widget's own code needs Web Workers; what is tested here is when the form asks for it.
+vi.mock("altcha", () => ({}));
+
+/** An IntersectionObserver the test drives: jsdom has none, and lays nothing out. */
+class FakeIntersectionObserver {
+  static latest: FakeIntersectionObserver | undefined;
+  constructor(readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.latest = this;
+  }
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+  /** The captcha's placeholder entering (or not) the viewport. */
+  report(isIntersecting: boolean) {
+    const entry = { isIntersecting } as IntersectionObserverEntry;
+    act(() => this.callback([entry], this as unknown as IntersectionObserver));
+  }
+}
+
 describe("CaptchaField without reCAPTCHA keys", () => {
-  it("holds the ALTCHA widget's place until the visitor starts on the form", () => {
+  beforeEach(() => {
+    vi.stubGlobal("IntersectionObserver", FakeIntersectionObserver);
     setConfig({
       companyDomain: "acme.com",
       captcha: { provider: "altcha", challengeUrl: "/api/captcha/challenge" },
     });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const renderForm = () =>
     render(
       <form>
         <input aria-label="First name" />
         <CaptchaField onToken={() => undefined} />
       </form>,
     );
+  const widget = () => document.querySelector("altcha-widget");
+
+  it("holds the ALTCHA widget's place while the page loads, even with the captcha just below the fold", () => {
+    renderForm();
+    FakeIntersectionObserver.latest!.report(false);
     expect(screen.getByRole("status")).toHaveTextContent("Loading captcha…");
-    expect(document.querySelector("altcha-widget")).toBeNull();
+    expect(widget()).toBeNull();
+  });
+
+  it("loads the widget as soon as the visitor starts on the form, by keyboard too", async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.tab();
+    await waitFor(() => expect(widget()).not.toBeNull());
+    expect(widget()).toHaveAttribute("challenge", "/api/captcha/challenge");
+    expect(screen.queryByText("Loading captcha…")).toBeNull();
+  });
+
+  it("loads the widget once the captcha scrolls into view", async () => {
+    renderForm();
+    FakeIntersectionObserver.latest!.report(true);
+    await waitFor(() => expect(widget()).not.toBeNull());
   });
 });
