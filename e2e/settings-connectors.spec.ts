@@ -182,6 +182,8 @@ test.describe("Settings: Asana Sync Preferences", () => {
   test.use(allowConsoleErrors(/status of (401|500)/));
 
   test("round trip, axe-clean with the panel open; a 401 and a failure keep it open", async ({ page }) => {
+    // A popup sign-in, a sync, an axe pass, four saves and a reload: about 25 s alone, twice that on a busy machine.
+    test.setTimeout(90_000);
     await openConnectors(page);
     await connectThroughPopup(page, "Asana");
     await page.getByRole("button", { name: "Sync Asana", exact: true }).click();
