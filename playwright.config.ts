@@ -14,7 +14,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  timeout: 30_000,
+  // Two workers, each with a server and a software-rendering Chromium, saturate a 2-core machine: journeys that
+  // take 5–15 s alone took 30 s there, so the budget is a minute; each expectation still waits 7 s at most.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   use: {
