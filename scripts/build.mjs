@@ -41,6 +41,9 @@ export async function buildWeb({ quiet = false } = {}) {
   }
 }
 
+/** How far file times (the kernel's coarse clock) may lag Date.now(): a tick, rounded well up. */
+const FILE_CLOCK_LAG_MS = 100;
+
 /**
  * Bundles src/server/main.ts into dist/server/main.mjs. Packages stay external (loaded from node_modules as
  * usual, PGlite's wasm included); the development stand-ins stay separate chunks, loaded only where they mount.
@@ -48,11 +51,12 @@ export async function buildWeb({ quiet = false } = {}) {
  *
  * Several processes may build at once (test workers finding the bundle stale): every file is written whole under
  * a temporary name and renamed, the entry last, and the same sources give the same files. The entry's time is
- * set to when the build began, so a source saved during the build still counts as newer.
+ * set to FILE_CLOCK_LAG_MS before the build began, so a source saved during the build still counts as newer (one
+ * saved just before it only costs one more build).
  */
 export async function buildServer({ root = process.cwd() } = {}) {
   const { build } = await import("esbuild");
-  const began = new Date();
+  const began = new Date(Date.now() - FILE_CLOCK_LAG_MS);
   const out = path.join(root, path.dirname(SERVER_ENTRY));
   const result = await build({
     absWorkingDir: root,
