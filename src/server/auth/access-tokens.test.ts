@@ -80,4 +80,24 @@ describe("AccessTokens", () => {
     // One second earlier the "expired" token was still good: the refusal above is about the clock, not the token.
     expect(await tokens.verify(await joseToken((j) => j.setExpirationTime(NOW)), NOW - 1)).toEqual(claims);
   });
+
+  it("checks the times of a token it has verified before on every use, and any other bytes in full", async () => {
+    const remembering = new AccessTokens(SECRET, ISSUER);
+    const token = await remembering.sign(claims, NOW, NOW + 60);
+    expect(await remembering.verify(token, NOW)).toEqual(claims);
+    await expect(remembering.verify(token, NOW + 60)).rejects.toThrow(/expired/);
+    expect(await remembering.verify(token, NOW + 59)).toEqual(claims);
+
+    const later = await joseToken((j) => j.setNotBefore(NOW + 30));
+    expect(await remembering.verify(later, NOW + 30)).toEqual(claims);
+    await expect(remembering.verify(later, NOW + 29)).rejects.toThrow(/not yet valid/);
+
+    // The signature's first character carries six bits of it (its last one carries padding bits too).
+    const signatureAt = token.lastIndexOf(".") + 1;
+    const flipped =
+      token.slice(0, signatureAt) + (token[signatureAt] === "A" ? "B" : "A") + token.slice(signatureAt + 1);
+    await expect(remembering.verify(flipped, NOW)).rejects.toThrow(/signature/);
+    const otherKey = new AccessTokens("another-secret-of-at-least-thirty-two-chars", ISSUER);
+    await expect(otherKey.verify(token, NOW)).rejects.toThrow(/signature/);
+  });
 });

@@ -10,6 +10,15 @@ export interface AccessTokenClaims {
   sessionId: string;
 }
 
+/** How many verified tokens an instance remembers (about 3 MB); the oldest is forgotten first. */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
+interface VerifiedToken {
+  claims: AccessTokenClaims;
+  expiresAt: number;
+  notBefore: number | undefined;
+}
+
 /**
  * Pulse's access tokens (ARCHITECTURE §5 Sessions): short-lived JWTs, HS256 with JWT_SECRET, issuer PUBLIC_URL,
  * audience "pulse-api". Verification accepts HS256 only, so `alg: none` and tokens of other keys, issuers or
@@ -21,6 +30,13 @@ export class AccessTokens {
    * showed as a fixed cost of every signed-in request (docs/performance.md).
    */
   private readonly key: KeyObject;
+  /**
+   * Tokens whose signature, issuer, audience and claims have passed (decision 0082). Those checks depend on the
+   * token's bytes and this instance's key only, so a token seen again skips them; its times are checked every
+   * time. A client reuses its token for up to an hour, and the HMAC and the two JSON decodings were 6 % of a
+   * connector-list request's CPU. Only successes are kept, so junk tokens cannot fill it.
+   */
+  private readonly verified = new Map<string, VerifiedToken>();
 
   constructor(
     secret: string,
@@ -50,6 +66,12 @@ export class AccessTokens {
    * the exact bytes received, then iss, aud, exp (no leeway), nbf when present, and the required claims.
    */
   async verify(token: string, now = Math.floor(Date.now() / 1000)): Promise<AccessTokenClaims> {
+    const known = this.verified.get(token) ?? this.verifyBytes(token);
+    checkTimes(known, now);
+    return known.claims;
+  }
+
+  private verifyBytes(token: string): VerifiedToken {
     const parts = token.split(".");
     if (parts.length !== 3) throw new AccessTokenError("malformed");
     const [header, payload, signature] = parts as [string, string, string];
@@ -69,15 +91,26 @@ export class AccessTokens {
     ) {
       throw new AccessTokenError("audience");
     }
-    if (typeof claims.exp !== "number" || claims.exp <= now) throw new AccessTokenError("expired");
-    if (claims.nbf !== undefined && (typeof claims.nbf !== "number" || claims.nbf > now)) {
-      throw new AccessTokenError("not yet valid");
-    }
+    if (typeof claims.exp !== "number") throw new AccessTokenError("expired");
+    if (claims.nbf !== undefined && typeof claims.nbf !== "number") throw new AccessTokenError("not yet valid");
     if (typeof claims.iat !== "number") throw new AccessTokenError("claims");
     if (typeof claims.sub !== "string" || typeof claims.sid !== "string")
       throw new AccessTokenError("claims");
-    return { userId: claims.sub, sessionId: claims.sid };
+    const verified: VerifiedToken = {
+      claims: { userId: claims.sub, sessionId: claims.sid },
+      expiresAt: claims.exp,
+      notBefore: claims.nbf,
+    };
+    if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, verified);
+    return verified;
   }
+}
+
+/** exp without leeway, nbf when present: checked on every use, remembered or not. */
+function checkTimes(token: VerifiedToken, now: number): void {
+  if (token.expiresAt <= now) throw new AccessTokenError("expired");
+  if (token.notBefore !== undefined && token.notBefore > now) throw new AccessTokenError("not yet valid");
 }
 
 export class AccessTokenError extends Error {

@@ -8,17 +8,23 @@ import {
   type ConnectorType,
 } from "@shared/connectors";
 import type { Database } from "../db/client";
+import { preparedStatement } from "../db/prepared";
 import { connectors, projectSyncPreferences, userIdentities } from "../db/schema";
 
 /** Every connector type in SPEC §3's order; a type the user has no row for is off. */
 export async function listConnectors(db: Database, userId: string): Promise<ConnectorStatus[]> {
-  const rows = await db.orm
-    .select({ type: connectors.type, isActive: connectors.isActive })
-    .from(connectors)
-    .where(eq(connectors.userId, userId));
+  const rows = await connectorsOfUser(db).execute({ userId });
   const active = new Map(rows.map((r) => [r.type, r.isActive]));
   return CONNECTOR_TYPES.map((type) => ({ type, is_active: active.get(type) ?? false }));
 }
+
+const connectorsOfUser = preparedStatement("pulse_connectors_of_user", (orm, name) =>
+  orm
+    .select({ type: connectors.type, isActive: connectors.isActive })
+    .from(connectors)
+    .where(eq(connectors.userId, sql.placeholder("userId")))
+    .prepare(name),
+);
 
 /** Upserts the user's row of one connector (the target is the UNIQUE (user_id, type) of migration 0001). */
 export async function setConnector(

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, sql, type Placeholder } from "drizzle-orm";
 import type { CandidatesPage, ProjectSummary } from "@shared/streams";
 import { PROFILE_NOT_FOUND_MESSAGE } from "@shared/streams";
-import type { Database } from "../db/client";
+import type { Database, Orm } from "../db/client";
+import { preparedStatement } from "../db/prepared";
 import { projectAliases, projectCandidatesGrouped, projects, userProfiles } from "../db/schema";
 import { conflict, HttpError, notFound } from "../platform/errors";
 
@@ -11,21 +12,28 @@ import { conflict, HttpError, notFound } from "../platform/errors";
  * which also records what is not yet measured).
  */
 export async function listCandidates(db: Database, limit: number, after?: string): Promise<CandidatesPage> {
-  const v = projectCandidatesGrouped;
-  const rows = await db.orm
-    .select({
-      raw_name: v.rawName,
-      alias_count: v.aliasCount,
-      source_apps: v.sourceApps,
-      alias_id: v.aliasId,
-    })
-    .from(v)
-    .where(after === undefined ? undefined : gt(v.rawName, after))
-    .orderBy(asc(v.rawName))
-    .limit(limit + 1);
+  const rows =
+    after === undefined
+      ? await firstCandidates(db).execute({ limit: limit + 1 })
+      : await candidatesAfter(db).execute({ limit: limit + 1, after });
   const page = rows.slice(0, limit);
   return { candidates: page, next_after: rows.length > limit ? page[page.length - 1]!.raw_name : null };
 }
+
+const candidatesPage = (orm: Orm, name: string, after?: Placeholder) => {
+  const v = projectCandidatesGrouped;
+  return orm
+    .select({ raw_name: v.rawName, alias_count: v.aliasCount, source_apps: v.sourceApps, alias_id: v.aliasId })
+    .from(v)
+    .where(after === undefined ? undefined : gt(v.rawName, after))
+    .orderBy(asc(v.rawName))
+    .limit(sql.placeholder("limit"))
+    .prepare(name);
+};
+const firstCandidates = preparedStatement("pulse_candidates_first", (orm, name) => candidatesPage(orm, name));
+const candidatesAfter = preparedStatement("pulse_candidates_after", (orm, name) =>
+  candidatesPage(orm, name, sql.placeholder("after")),
+);
 
 const summary = (p: {
   id: string;
@@ -41,7 +49,12 @@ const summary = (p: {
 
 /** The newest PulseMaps first (projects_created_at_idx). */
 export async function listProjects(db: Database, limit: number): Promise<ProjectSummary[]> {
-  const rows = await db.orm
+  const rows = await newestProjects(db).execute({ limit });
+  return rows.map(summary);
+}
+
+const newestProjects = preparedStatement("pulse_projects_newest", (orm, name) =>
+  orm
     .select({
       id: projects.id,
       name: projects.name,
@@ -50,9 +63,9 @@ export async function listProjects(db: Database, limit: number): Promise<Project
     })
     .from(projects)
     .orderBy(desc(projects.createdAt), desc(projects.id))
-    .limit(limit);
-  return rows.map(summary);
-}
+    .limit(sql.placeholder("limit"))
+    .prepare(name),
+);
 
 /** True when `err` (or its cause, as Drizzle wraps driver errors) is a unique violation of `constraint`. */
 function isUniqueViolation(err: unknown, constraint: string): boolean {

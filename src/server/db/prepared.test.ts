@@ -1,0 +1,46 @@
+import { desc, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { useFileDatabase } from "../../testing/database-per-file";
+import type { Database } from "./client";
+import { preparedStatement } from "./prepared";
+import { projects } from "./schema";
+
+const file = useFileDatabase();
+
+const newestNames = preparedStatement("test_newest_project_names", (orm, name) =>
+  orm
+    .select({ name: projects.name })
+    .from(projects)
+    .orderBy(desc(projects.createdAt))
+    .limit(sql.placeholder("limit"))
+    .prepare(name),
+);
+
+describe("preparedStatement", () => {
+  it("builds a statement once per database handle", () => {
+    let builds = 0;
+    const statementOf = preparedStatement("test_built_once", (orm) => ({ orm, build: ++builds }));
+    const a = { orm: {} } as unknown as Database;
+    const b = { orm: {} } as unknown as Database;
+    expect(statementOf(a)).toBe(statementOf(a));
+    expect(statementOf(b)).not.toBe(statementOf(a));
+    expect(statementOf(b).orm).toBe(b.orm);
+    expect(builds).toBe(2);
+  });
+
+  it("refuses a second statement of the same name", () => {
+    preparedStatement("test_named_twice", () => ({}));
+    expect(() => preparedStatement("test_named_twice", () => ({}))).toThrow(/test_named_twice/);
+  });
+
+  it("binds its placeholders on every run and reads rows written after it was prepared", async () => {
+    const { db } = file;
+    await db.exec(`INSERT INTO pulse.projects (name, created_at) VALUES
+      ('first', timestamptz '2026-01-01'), ('second', timestamptz '2026-01-02'), ('third', timestamptz '2026-01-03')`);
+    expect(await newestNames(db).execute({ limit: 2 })).toEqual([{ name: "third" }, { name: "second" }]);
+
+    await db.exec(`INSERT INTO pulse.projects (name, created_at) VALUES ('fourth', timestamptz '2026-01-04')`);
+    expect(await newestNames(db).execute({ limit: 1 })).toEqual([{ name: "fourth" }]);
+    expect(await newestNames(db).execute({ limit: 10 })).toHaveLength(4);
+  });
+});
