@@ -92,7 +92,8 @@ export class AccessTokens {
       throw new AccessTokenError("audience");
     }
     if (typeof claims.exp !== "number") throw new AccessTokenError("expired");
-    if (claims.nbf !== undefined && typeof claims.nbf !== "number") throw new AccessTokenError("not yet valid");
+    if (claims.nbf !== undefined && typeof claims.nbf !== "number")
+      throw new AccessTokenError("not yet valid");
     if (typeof claims.iat !== "number") throw new AccessTokenError("claims");
     if (typeof claims.sub !== "string" || typeof claims.sid !== "string")
       throw new AccessTokenError("claims");

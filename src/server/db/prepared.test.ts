@@ -39,7 +39,9 @@ describe("preparedStatement", () => {
       ('first', timestamptz '2026-01-01'), ('second', timestamptz '2026-01-02'), ('third', timestamptz '2026-01-03')`);
     expect(await newestNames(db).execute({ limit: 2 })).toEqual([{ name: "third" }, { name: "second" }]);
 
-    await db.exec(`INSERT INTO pulse.projects (name, created_at) VALUES ('fourth', timestamptz '2026-01-04')`);
+    await db.exec(
+      `INSERT INTO pulse.projects (name, created_at) VALUES ('fourth', timestamptz '2026-01-04')`,
+    );
     expect(await newestNames(db).execute({ limit: 1 })).toEqual([{ name: "fourth" }]);
     expect(await newestNames(db).execute({ limit: 10 })).toHaveLength(4);
   });

@@ -23,7 +23,12 @@ export async function listCandidates(db: Database, limit: number, after?: string
 const candidatesPage = (orm: Orm, name: string, after?: Placeholder) => {
   const v = projectCandidatesGrouped;
   return orm
-    .select({ raw_name: v.rawName, alias_count: v.aliasCount, source_apps: v.sourceApps, alias_id: v.aliasId })
+    .select({
+      raw_name: v.rawName,
+      alias_count: v.aliasCount,
+      source_apps: v.sourceApps,
+      alias_id: v.aliasId,
+    })
     .from(v)
     .where(after === undefined ? undefined : gt(v.rawName, after))
     .orderBy(asc(v.rawName))
