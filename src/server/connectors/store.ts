@@ -18,12 +18,14 @@ export async function listConnectors(db: Database, userId: string): Promise<Conn
   return CONNECTOR_TYPES.map((type) => ({ type, is_active: active.get(type) ?? false }));
 }
 
-const connectorsOfUser = preparedStatement("pulse_connectors_of_user", (orm, name) =>
-  orm
-    .select({ type: connectors.type, isActive: connectors.isActive })
-    .from(connectors)
-    .where(eq(connectors.userId, sql.placeholder("userId")))
-    .prepare(name),
+const connectorsOfUser = preparedStatement(
+  (orm, name) =>
+    orm
+      .select({ type: connectors.type, isActive: connectors.isActive })
+      .from(connectors)
+      .where(eq(connectors.userId, sql.placeholder("userId")))
+      .prepare(name),
+  { name: "pulse_connectors_of_user" },
 );
 
 /** Upserts the user's row of one connector (the target is the UNIQUE (user_id, type) of migration 0001). */

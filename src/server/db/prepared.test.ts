@@ -7,19 +7,21 @@ import { projects } from "./schema";
 
 const file = useFileDatabase();
 
-const newestNames = preparedStatement("test_newest_project_names", (orm, name) =>
-  orm
-    .select({ name: projects.name })
-    .from(projects)
-    .orderBy(desc(projects.createdAt))
-    .limit(sql.placeholder("limit"))
-    .prepare(name),
+const newestNames = preparedStatement(
+  (orm, name) =>
+    orm
+      .select({ name: projects.name })
+      .from(projects)
+      .orderBy(desc(projects.createdAt))
+      .limit(sql.placeholder("limit"))
+      .prepare(name),
+  { name: "test_newest_project_names" },
 );
 
 describe("preparedStatement", () => {
   it("builds a statement once per database handle", () => {
     let builds = 0;
-    const statementOf = preparedStatement("test_built_once", (orm) => ({ orm, build: ++builds }));
+    const statementOf = preparedStatement((orm) => ({ orm, build: ++builds }));
     const a = { orm: {} } as unknown as Database;
     const b = { orm: {} } as unknown as Database;
     expect(statementOf(a)).toBe(statementOf(a));
@@ -29,8 +31,10 @@ describe("preparedStatement", () => {
   });
 
   it("refuses a second statement of the same name", () => {
-    preparedStatement("test_named_twice", () => ({}));
-    expect(() => preparedStatement("test_named_twice", () => ({}))).toThrow(/test_named_twice/);
+    preparedStatement(() => ({}), { name: "test_named_twice" });
+    expect(() => preparedStatement(() => ({}), { name: "test_named_twice" })).toThrow(/test_named_twice/);
+    // Unnamed statements are each planned afresh on PostgreSQL, so any number of them may exist.
+    expect(() => [preparedStatement(() => ({})), preparedStatement(() => ({}))]).not.toThrow();
   });
 
   it("binds its placeholders on every run and reads rows written after it was prepared", async () => {

@@ -35,10 +35,11 @@ const candidatesPage = (orm: Orm, name: string, after?: Placeholder) => {
     .limit(sql.placeholder("limit"))
     .prepare(name);
 };
-const firstCandidates = preparedStatement("pulse_candidates_first", (orm, name) => candidatesPage(orm, name));
-const candidatesAfter = preparedStatement("pulse_candidates_after", (orm, name) =>
-  candidatesPage(orm, name, sql.placeholder("after")),
-);
+const firstCandidates = preparedStatement((orm, name) => candidatesPage(orm, name), {
+  name: "pulse_candidates_first",
+});
+// Unnamed: a generic plan of `raw_name > $after` reads every later row (db/prepared.ts).
+const candidatesAfter = preparedStatement((orm, name) => candidatesPage(orm, name, sql.placeholder("after")));
 
 const summary = (p: {
   id: string;
@@ -58,18 +59,20 @@ export async function listProjects(db: Database, limit: number): Promise<Project
   return rows.map(summary);
 }
 
-const newestProjects = preparedStatement("pulse_projects_newest", (orm, name) =>
-  orm
-    .select({
-      id: projects.id,
-      name: projects.name,
-      description: projects.description,
-      createdAt: projects.createdAt,
-    })
-    .from(projects)
-    .orderBy(desc(projects.createdAt), desc(projects.id))
-    .limit(sql.placeholder("limit"))
-    .prepare(name),
+const newestProjects = preparedStatement(
+  (orm, name) =>
+    orm
+      .select({
+        id: projects.id,
+        name: projects.name,
+        description: projects.description,
+        createdAt: projects.createdAt,
+      })
+      .from(projects)
+      .orderBy(desc(projects.createdAt), desc(projects.id))
+      .limit(sql.placeholder("limit"))
+      .prepare(name),
+  { name: "pulse_projects_newest" },
 );
 
 /** True when `err` (or its cause, as Drizzle wraps driver errors) is a unique violation of `constraint`. */
