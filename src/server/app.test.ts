@@ -230,6 +230,7 @@ describe("security headers with reCAPTCHA in production", () => {
     const prod = await createTestApp({
       overrides: {
         env: "production",
+        production: true,
         recaptcha: { siteKey: "site", secretKey: "secret" },
       },
     });

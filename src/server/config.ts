@@ -5,7 +5,14 @@ import { z } from "zod";
 
 /** Typed configuration from the environment (ARCHITECTURE §4). Fails fast with one clear line. */
 export interface Config {
+  /** NODE_ENV as given; what a deployment must obey is `production`, not this. */
   env: "development" | "production" | "test";
+  /**
+   * Whether the production rules apply (Workspace accounts only, HSTS, PUBLIC_URL's origin only, no stand-in):
+   * NODE_ENV=production, or a listening address or PUBLIC_URL that is not loopback, whatever NODE_ENV says
+   * (docs/decisions/0090-secure-by-default.md).
+   */
+  production: boolean;
   port: number;
   host: string;
   publicUrl: string;
@@ -36,8 +43,13 @@ export interface Config {
   legal: { legalEmail: string; privacyEmail: string };
   /** Whether only Workspace-managed Google accounts (an `hd` claim equal to the domain) may use the product. */
   requireHostedDomain: boolean;
-  /** True when the development stand-ins (identity provider, workflow simulator) may mount. */
+  /**
+   * True when the development stand-ins (identity provider, workflow simulator) may mount: only when both the
+   * listening address and PUBLIC_URL are loopback and NODE_ENV is not production.
+   */
   devStandIns: boolean;
+  /** The operator's token: with `Authorization: Bearer` it reads /healthz's details (and /metrics) from anywhere. */
+  metricsToken: string | undefined;
 }
 
 export const WORKFLOW_HOOKS = [
@@ -93,6 +105,7 @@ const envSchema = z.object({
   GOOGLE_RECHECK_MINUTES: z.coerce.number().positive().default(15),
   LEGAL_EMAIL: optional.pipe(z.email("must be an e-mail address").optional()),
   PRIVACY_EMAIL: optional.pipe(z.email("must be an e-mail address").optional()),
+  METRICS_TOKEN: optional.pipe(z.string().min(16, "must be at least 16 characters").optional()),
 });
 
 /**
@@ -116,11 +129,21 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   return entries;
 }
 
-/** Whether a host name (as `URL.hostname` gives it) is this machine. */
+/**
+ * Whether a host name or address (as `URL.hostname` or `socket.remoteAddress` gives it) is this machine. Only
+ * literal loopback names count: `0.0.0.0` and `::` listen on every network.
+ */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  const host = hostname
+    .replace(/^\[|\]$/g, "")
+    .toLowerCase()
+    .replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
   return (
-    host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host)
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    host === "::1" ||
+    host === "0:0:0:0:0:0:0:1" ||
+    /^127\.\d+\.\d+\.\d+$/.test(host)
   );
 }
 
@@ -138,7 +161,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid setting ${String(issue.path[0])}: ${issue.message}`);
   }
   const e = parsed.data;
-  const production = e.NODE_ENV === "production";
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  // A rule keyed on NODE_ENV alone is bypassed by forgetting it: what is reachable from a network decides.
+  const exposure = !isLoopbackHost(e.HOST)
+    ? `HOST ${e.HOST} is not a loopback address`
+    : !isLoopbackUrl(publicUrl)
+      ? `PUBLIC_URL ${publicUrl} is not a loopback address`
+      : undefined;
+  const production = e.NODE_ENV === "production" || exposure !== undefined;
   if (production) {
     const missing = [
       ["PUBLIC_URL", e.PUBLIC_URL],
@@ -152,12 +182,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ]
       .filter(([, v]) => !v)
       .map(([k]) => k);
-    const missingHooks = WORKFLOW_HOOKS.filter((h) => !env[`WORKFLOW_${h}_URL`]).map(
+    const missingHooks = WORKFLOW_HOOKS.filter((h) => !env[`WORKFLOW_${h}_URL`]?.trim()).map(
       (h) => `WORKFLOW_${h}_URL`,
     );
     const all = [...missing, ...missingHooks];
     if (all.length > 0) {
-      throw new ConfigError(`Production needs these settings: ${all.join(", ")}`);
+      const why =
+        e.NODE_ENV === "production"
+          ? ""
+          : ` (${exposure}, so the production rules apply and the development stand-ins cannot run)`;
+      throw new ConfigError(`Production needs these settings${why}: ${all.join(", ")}`);
     }
   }
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
@@ -166,15 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.RECAPTCHA_SITE_KEY) !== Boolean(e.RECAPTCHA_SECRET_KEY)) {
     throw new ConfigError("RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY must be set together");
   }
-
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
-  const devStandIns = !production && isLoopbackUrl(publicUrl);
-  if (!e.GOOGLE_CLIENT_ID && !devStandIns) {
-    // Anyone could sign in as anyone through the development identity provider: it never serves a public address.
-    throw new ConfigError(
-      `GOOGLE_CLIENT_ID is required: PUBLIC_URL ${publicUrl} is not a loopback address, so the development sign-in cannot run`,
-    );
-  }
+  const devStandIns = !production;
   if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
     throw new ConfigError("HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS");
   }
@@ -243,8 +269,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       legalEmail: e.LEGAL_EMAIL ?? "legal@pulse.ai",
       privacyEmail: e.PRIVACY_EMAIL ?? "privacy@pulse.ai",
     },
+    production,
     devStandIns,
     requireHostedDomain: production,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Timers } from "../server/realtime/timers";
+import type { Timers } from "../server/platform/timers";
 
 /**
  * A clock that moves only when a test says so: timers fire, in due order, inside `advance`. Starts at the real

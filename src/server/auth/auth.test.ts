@@ -611,6 +611,7 @@ describe("configuration", () => {
     for (const overrides of [
       {
         env: "production" as const,
+        production: true,
         google: { clientId: "id.apps.googleusercontent.com", clientSecret: "s" },
       },
       { google: { clientId: "id.apps.googleusercontent.com", clientSecret: "s" } },
@@ -635,7 +636,7 @@ describe("configuration", () => {
     const { db, drop } = await openTestDatabase();
     try {
       const prod = await buildApp(
-        { ...t.config, env: "production", google: undefined },
+        { ...t.config, env: "production", production: true, google: undefined },
         { db, logger: false },
       );
       const dev = await prod.inject({ method: "GET", url: "/dev/oidc/.well-known/openid-configuration" });

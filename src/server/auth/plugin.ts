@@ -34,7 +34,7 @@ const plugin: FastifyPluginAsync = async (app) => {
       clientSecret: config.google.clientSecret,
       redirectUri,
     });
-  } else if (!config.devStandIns || config.env === "production") {
+  } else if (!config.devStandIns || config.production) {
     // loadConfig refuses this already. Whatever the caller did, a public or production server never stands in
     // for Google: sign-in answers "not configured" instead.
     app.log.error("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set: sign-in is unavailable");

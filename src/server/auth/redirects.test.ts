@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { allowedReturnUrl } from "./redirects";
 
-const dev = { publicUrl: "https://pulse.acme.com", env: "development" as const };
-const prod = { publicUrl: "https://pulse.acme.com", env: "production" as const };
+const dev = { publicUrl: "https://pulse.acme.com", production: false };
+const prod = { publicUrl: "https://pulse.acme.com", production: true };
 
 describe("allowedReturnUrl", () => {
   it("allows PUBLIC_URL's origin and, outside production, loopback origins", () => {

@@ -36,8 +36,10 @@ const PERMISSIONS_POLICY = [
  * third-party script host unless reCAPTCHA is configured; never framed; HSTS in production. One map, so responses
  * that never reach a route (malformed URLs, socket-level errors) carry exactly the same headers.
  */
-export function securityHeaders(config: Pick<Config, "env" | "recaptcha">): Readonly<Record<string, string>> {
-  const production = config.env === "production";
+export function securityHeaders(
+  config: Pick<Config, "production" | "recaptcha">,
+): Readonly<Record<string, string>> {
+  const { production } = config;
   const recaptcha = Boolean(config.recaptcha);
   const csp: Record<string, string[]> = {
     "default-src": ["'self'"],

@@ -8,9 +8,9 @@ const VITE_PORT = 5173;
  * any other site must not ride a user's token, issue #12): PUBLIC_URL's origin, plus `npm start`'s and Vite's on
  * localhost outside production.
  */
-export function allowedOrigins(config: Pick<Config, "publicUrl" | "env" | "port">): Set<string> {
+export function allowedOrigins(config: Pick<Config, "publicUrl" | "production" | "port">): Set<string> {
   const origins = new Set([new URL(config.publicUrl).origin]);
-  if (config.env !== "production") {
+  if (!config.production) {
     for (const host of ["localhost", "127.0.0.1", "[::1]"]) {
       for (const port of [config.port, VITE_PORT]) origins.add(`http://${host}:${port}`);
     }

@@ -1,6 +1,6 @@
 import { REALTIME_HEARTBEAT_MS, REALTIME_TIMEOUT_MS } from "@shared/constants";
 import type { Authenticated } from "../platform/current-user";
-import { systemTimers, type Timers } from "./timers";
+import { systemTimers, type Timers } from "../platform/timers";
 
 /**
  * How the realtime server checks tokens and sessions. app.ts passes the auth feature's session service in, so this

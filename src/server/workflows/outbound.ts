@@ -20,7 +20,7 @@ export async function setUpWorkflowWebhooks(
   const { config } = app;
   let urls = config.workflow.urls;
   let fetch = overrides.fetch;
-  if (Object.keys(urls).length === 0 && config.devStandIns && config.env !== "production") {
+  if (Object.keys(urls).length === 0 && config.devStandIns && !config.production) {
     // Loaded only here, so a configured server never loads the simulator's code.
     const { mountWorkflowSimulator } = await import("./dev-simulator/simulator");
     const simulator = await mountWorkflowSimulator(app, {
@@ -39,7 +39,7 @@ export async function setUpWorkflowWebhooks(
   return createWorkflowClient({
     ...overrides,
     urls,
-    environment: config.env,
+    environment: config.production ? "production" : config.env,
     log: app.log,
     ...(fetch ? { fetch } : {}),
   });

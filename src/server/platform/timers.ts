@@ -1,4 +1,4 @@
-/** The clock the realtime server runs on: the real one, or a test's manual one (src/testing/manual-timers.ts). */
+/** The clock timed work runs on (realtime, the Google re-check): the real one, or a test's manual one (src/testing/manual-timers.ts). */
 export interface Timers {
   now(): number;
   setTimeout(fn: () => void, ms: number): unknown;
