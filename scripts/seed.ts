@@ -9,6 +9,10 @@
  * the secret generated into DATA_DIR (so run it with the server's DATA_DIR and PORT). It never opens the database.
  * The samples have fixed external ids: running it again adds nothing. `--url <origin>` posts elsewhere.
  * A user profile is made by signing in; creating a PulseMap needs one.
+ *
+ * The event names no `external_user_id`: the samples are no one's own discoveries, and an item reported without a
+ * user is seen by every company user (ARCHITECTURE §5), so a fresh user has candidates to try the page with. What a
+ * user's own connectors report is theirs alone, as the development simulator's syncs show.
  */
 import { randomUUID } from "node:crypto";
 import { ConfigError, loadConfig } from "../src/server/config";
@@ -47,7 +51,7 @@ export function sampleDiscoveries(now = new Date()): SampleItem[] {
   }));
 }
 
-/** Posts one signed `streams.discovered` event; resolves to the server's answer. */
+/** Posts one signed `streams.discovered` event, for no user (company-wide); resolves to the server's answer. */
 export async function postDiscoveries(
   origin: string,
   secret: string,
@@ -106,7 +110,9 @@ export async function seed(argv: string[], env: NodeJS.ProcessEnv = process.env,
   }
   const { inserted } = answer.body as { inserted?: number };
   io.out(`Posted ${items.length} sample discoveries to ${origin}; ${inserted ?? 0} were new.`);
-  io.out("Sign in and open /projects to see them under New Items.");
+  io.out(
+    "They are company-wide: any company user can sign in and open /projects to see them under New Items.",
+  );
   return 0;
 }
 

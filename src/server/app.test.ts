@@ -24,7 +24,7 @@ describe("health", () => {
     expect(res.json()).toEqual({
       status: "ok",
       database: t.db.kind,
-      realtime: { sockets: 0, users: 0, channels: 0 },
+      realtime: { sockets: 0, preAuth: 0, users: 0, channels: 0 },
     });
     expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });

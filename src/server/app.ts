@@ -11,11 +11,14 @@ import { contactRoutes } from "./contact/routes";
 import type { Database } from "./db/client";
 import { registerAccessGuard } from "./platform/access";
 import { frameworkErrorHandler, registerErrorHandling, socketErrorHandler } from "./platform/errors";
+import { registerBodyLimits } from "./platform/body-limits";
 import { healthRoutes } from "./platform/health/routes";
+import { registerLocalOnlyPaths } from "./platform/local-only";
 import { requestLogSerializers } from "./platform/logging";
 import { registerSecurityHeaders, securityHeaders } from "./platform/security";
 import { realtimeRoutes } from "./realtime/plugin";
 import type { RealtimeSettings } from "./realtime/settings";
+import { systemTimers, type Timers } from "./platform/timers";
 import { streamsRoutes } from "./streams/routes";
 import { webRoutes } from "./platform/web-app/routes";
 import { setUpWorkflowWebhooks, type WorkflowClientOverrides } from "./workflows/outbound";
@@ -36,6 +39,8 @@ export interface AppDependencies {
   workflow?: WorkflowClientOverrides;
   /** Realtime timers and limits (tests pass a manual clock and short limits). */
   realtime?: Partial<RealtimeSettings>;
+  /** The clock of timed work outside realtime: the Google re-check (tests pass a manual one). */
+  timers?: Timers;
 }
 
 export function publicConfigOf(config: Config): PublicConfig {
@@ -96,12 +101,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, headers);
+  registerLocalOnlyPaths(app);
   registerAccessGuard(app, { user: requireUser, session: requireSession });
+  registerBodyLimits(app);
   await app.register(cookie);
 
   await app.register(healthRoutes);
   app.get("/api/config", async () => publicConfigOf(config));
-  await app.register(authPlugin);
+  await app.register(authPlugin, { timers: deps.timers ?? systemTimers });
   await app.register(captchaRoutes);
   await app.register(contactRoutes);
   await app.register(workflowRoutes);

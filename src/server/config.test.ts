@@ -6,6 +6,37 @@ import { ConfigError, WORKFLOW_HOOKS, loadConfig, parseTrustProxy } from "./conf
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "pulse-config-"));
 
+const PRODUCTION_SETTINGS_BUT_PUBLIC_URL = [
+  "COMPANY_DOMAIN",
+  "JWT_SECRET",
+  "GOOGLE_CLIENT_ID",
+  "GOOGLE_CLIENT_SECRET",
+  "RECAPTCHA_SITE_KEY",
+  "RECAPTCHA_SECRET_KEY",
+  "WORKFLOW_SECRET",
+  ...WORKFLOW_HOOKS.map((hook) => `WORKFLOW_${hook}_URL`),
+].join(", ");
+
+/** Every production setting (NODE_ENV=production, a public PUBLIC_URL). */
+function productionEnv(): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = {
+    NODE_ENV: "production",
+    PUBLIC_URL: "https://pulse.acme.com",
+    COMPANY_DOMAIN: "acme.com",
+    JWT_SECRET: "x".repeat(40),
+    GOOGLE_CLIENT_ID: "id",
+    GOOGLE_CLIENT_SECRET: "secret",
+    RECAPTCHA_SITE_KEY: "site",
+    RECAPTCHA_SECRET_KEY: "secret",
+    WORKFLOW_SECRET: "whsec_c2VjcmV0",
+    DATA_DIR: dataDir(),
+  };
+  for (const hook of WORKFLOW_HOOKS) {
+    env[`WORKFLOW_${hook}_URL`] = `https://hooks.acme.com/${hook.toLowerCase()}`;
+  }
+  return env;
+}
+
 describe("loadConfig", () => {
   it("needs nothing in development and uses the documented defaults", () => {
     const dir = dataDir();
@@ -41,25 +72,76 @@ describe("loadConfig", () => {
     );
   });
 
-  it("mounts the development stand-ins only on a loopback PUBLIC_URL, even when NODE_ENV is unset", () => {
+  it("mounts the development stand-ins only when both HOST and PUBLIC_URL are loopback, even when NODE_ENV is unset", () => {
     for (const url of ["http://localhost:3000", "http://127.0.0.1:8080", "http://[::1]:3000"]) {
-      expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: url }).devStandIns, url).toBe(true);
+      for (const host of ["127.0.0.1", "localhost", "::1", "127.0.0.2"]) {
+        const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: url, HOST: host });
+        expect(config.devStandIns, `${host} ${url}`).toBe(true);
+        expect(config.production, `${host} ${url}`).toBe(false);
+      }
     }
     for (const url of ["https://pulse.acme.com", "http://10.0.0.5:3000", "http://localhost.acme.com"]) {
       expect(() => loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: url }), url).toThrow(
         new ConfigError(
-          `GOOGLE_CLIENT_ID is required: PUBLIC_URL ${url} is not a loopback address, so the development sign-in cannot run`,
+          `Production needs these settings (PUBLIC_URL ${url} is not a loopback address, so the production rules apply and the development stand-ins cannot run): ` +
+            PRODUCTION_SETTINGS_BUT_PUBLIC_URL,
         ),
       );
     }
-    const withGoogle = loadConfig({
-      DATA_DIR: dataDir(),
-      PUBLIC_URL: "https://pulse.acme.com/",
-      GOOGLE_CLIENT_ID: "id",
-      GOOGLE_CLIENT_SECRET: "secret",
+  });
+
+  it("refuses HOST=0.0.0.0 (or any address other than loopback) without the production settings, whatever PUBLIC_URL says", () => {
+    for (const host of ["0.0.0.0", "::", "192.168.1.7", "pulse.internal", "::ffff:10.0.0.1"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), HOST: host }), host).toThrow(
+        new ConfigError(
+          `Production needs these settings (HOST ${host} is not a loopback address, so the production rules apply and the development stand-ins cannot run): PUBLIC_URL, ` +
+            PRODUCTION_SETTINGS_BUT_PUBLIC_URL,
+        ),
+      );
+    }
+    // A Google client alone does not make a network-facing server safe: the other production settings are needed too.
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        HOST: "0.0.0.0",
+        PUBLIC_URL: "http://localhost:3000",
+        GOOGLE_CLIENT_ID: "id",
+        GOOGLE_CLIENT_SECRET: "secret",
+      }),
+    ).toThrow(/HOST 0\.0\.0\.0 is not a loopback address.*: COMPANY_DOMAIN, JWT_SECRET, RECAPTCHA_SITE_KEY/);
+  });
+
+  it("applies the production rules to a public PUBLIC_URL or address without NODE_ENV", () => {
+    for (const [name, value] of [
+      ["PUBLIC_URL", "https://pulse.acme.com"],
+      ["HOST", "0.0.0.0"],
+    ] as const) {
+      const config = loadConfig({ ...productionEnv(), NODE_ENV: undefined, [name]: value });
+      expect(config.env, name).toBe("development");
+      expect(config.production, name).toBe(true);
+      expect(config.devStandIns, name).toBe(false);
+      expect(config.requireHostedDomain, name).toBe(true);
+    }
+    const local = loadConfig({
+      ...productionEnv(),
+      NODE_ENV: undefined,
+      PUBLIC_URL: "http://localhost:3000",
     });
-    expect(withGoogle.publicUrl).toBe("https://pulse.acme.com");
-    expect(withGoogle.devStandIns).toBe(false);
+    expect(local.production).toBe(false);
+    expect(local.requireHostedDomain).toBe(false);
+    // The stand-ins stay off where Google is configured, but a loopback server is not held to production rules.
+    expect(local.devStandIns).toBe(true);
+    expect(local.google).toBeDefined();
+  });
+
+  it("reads the operator's METRICS_TOKEN, at least 16 characters", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).metricsToken).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: "m".repeat(16) }).metricsToken).toBe(
+      "m".repeat(16),
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: "short" })).toThrow(
+      new ConfigError("Invalid setting METRICS_TOKEN: must be at least 16 characters"),
+    );
   });
 
   it("trusts no proxy unless TRUST_PROXY names a hop count or the proxies' addresses", () => {
@@ -109,25 +191,12 @@ describe("loadConfig", () => {
   });
 
   it("starts in production when everything is configured, with no development stand-in", () => {
-    const env: Record<string, string> = {
-      NODE_ENV: "production",
-      PUBLIC_URL: "https://pulse.acme.com",
-      COMPANY_DOMAIN: "acme.com",
-      JWT_SECRET: "x".repeat(40),
-      GOOGLE_CLIENT_ID: "id",
-      GOOGLE_CLIENT_SECRET: "secret",
-      RECAPTCHA_SITE_KEY: "site",
-      RECAPTCHA_SECRET_KEY: "secret",
-      WORKFLOW_SECRET: "whsec_c2VjcmV0",
-      DATA_DIR: dataDir(),
-    };
-    for (const hook of WORKFLOW_HOOKS) {
-      env[`WORKFLOW_${hook}_URL`] = `https://hooks.acme.com/${hook.toLowerCase()}`;
-    }
-    const config = loadConfig(env);
+    const config = loadConfig(productionEnv());
     expect(config.google).toEqual({ clientId: "id", clientSecret: "secret" });
     expect(config.recaptcha).toEqual({ siteKey: "site", secretKey: "secret" });
     expect(config.jwtSecret).toBe("x".repeat(40));
+    expect(config.production).toBe(true);
+    expect(config.devStandIns).toBe(false);
   });
 
   it("refuses a partly configured set of workflow webhooks with one line naming the missing ones", () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_ROUTES } from "@shared/auth";
 import { CONNECTOR_TYPES, CONTACT_REASONS } from "@shared/constants";
 import { CONNECTORS_ROUTES } from "@shared/connectors";
-import { CONTACT_FIELDS } from "@shared/contact";
+import { CONTACT_FIELDS, reasonAcceptsResume } from "@shared/contact";
 import { STREAMS_ROUTES } from "@shared/streams";
 import { solveToToken } from "../testing/captcha";
 import type { Challenge } from "altcha-lib";
@@ -17,10 +17,11 @@ import { WORKFLOW_EVENTS_ROUTE } from "./workflows/routes";
 
 /**
  * Hostile input (issue #14 item 4): property-based requests against every route under /api — random, boundary and
- * type-confused bodies and queries, huge strings, unicode, prototype-pollution keys, random headers — and for each
- * response: never a 5xx, never a stack trace, a `{ error: { code, message } }` body on every refusal, the security
- * headers on every answer, and a refusal changes no table. `ROUTES` below is the one table: a new route is one
- * entry, and the last test fails until every registered route under /api, /functions and /realtime has one.
+ * type-confused bodies and queries, huge strings, unicode, prototype-pollution keys, random headers, and valid bodies
+ * with a U+0000 inside one string (PostgreSQL cannot store it: issue 20 finding 10) — and for each response: never a
+ * 5xx, never a stack trace, a `{ error: { code, message } }` body on every refusal, the security headers on every
+ * answer, and a refusal changes no table. `ROUTES` below is the one table: a new route is one entry, and the last
+ * test fails until every registered route under /api, /functions and /realtime has one.
  *
  * FAST_CHECK_RUNS sets the cases per route: 100 by default (22 routes: 2,200 cases, about a minute), 500 for the full
  * run of 11,000 cases (`FAST_CHECK_RUNS=500 npx vitest run src/server/hostile-input.test.ts`);
@@ -83,6 +84,34 @@ const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     }),
   ),
 })).value;
+
+type JsonPath = (string | number)[];
+
+/** The path of every string inside a JSON value. */
+function stringPaths(value: unknown, path: JsonPath = []): JsonPath[] {
+  if (typeof value === "string") return [path];
+  if (value === null || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([key, item]) =>
+    stringPaths(item, [...path, Array.isArray(value) ? Number(key) : key]),
+  );
+}
+
+/**
+ * A valid body with U+0000 put somewhere inside one of its strings: past the type checks, so it reaches what stores
+ * the string unless something refuses it first (issue 20 finding 10).
+ */
+function nulInside<T extends object>(valid: T): fc.Arbitrary<T> {
+  return fc.tuple(fc.constantFrom(...stringPaths(valid)), fc.nat()).map(([path, at]) => {
+    const copy = structuredClone(valid);
+    let parent = copy as Record<string | number, unknown>;
+    for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+    const key = path.at(-1)!;
+    const text = parent[key] as string;
+    const i = at % (text.length + 1);
+    parent[key] = `${text.slice(0, i)}\u0000${text.slice(i)}`;
+    return copy;
+  });
+}
 
 /**
  * A JSON object text with the route's keys (sometimes missing, sometimes duplicated) holding hostile values, plus
@@ -207,49 +236,108 @@ interface HostileRoute {
   request: (ctx: Context) => fc.Arbitrary<Omit<InjectOptions, "method">>;
 }
 
-const jsonPost = (path: string, keys: readonly string[]) => (): fc.Arbitrary<Omit<InjectOptions, "method">> =>
-  fc
-    .record({ body: jsonBody(keys), type: contentType, headers: randomHeaders })
-    .map(({ body, type, headers }) => ({
-      url: path,
-      headers: { ...headers, "content-type": type },
-      payload: body,
-    }));
+/** A JSON body as `jsonBody` makes them, or — when the route's `valid` body is given — that body with a U+0000. */
+const jsonPost =
+  (path: string, keys: readonly string[], valid?: Record<string, unknown>) =>
+  (): fc.Arbitrary<Omit<InjectOptions, "method">> => {
+    const hostile = fc
+      .record({ body: jsonBody(keys), type: contentType, headers: randomHeaders })
+      .map(({ body, type, headers }) => ({
+        url: path,
+        headers: { ...headers, "content-type": type },
+        payload: body,
+      }));
+    if (!valid) return hostile;
+    return fc.oneof(
+      { weight: 3, arbitrary: hostile },
+      nulInside(valid).map((body) => ({
+        url: path,
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify(body),
+      })),
+    );
+  };
 
 const getWithQuery =
   (path: string, keys: readonly string[]) => (): fc.Arbitrary<Omit<InjectOptions, "method">> =>
     queryString(keys).map((q) => ({ url: `${path}${q}` }));
 
-/** A signed workflow event: valid Standard Webhooks signature over a random body, random extra headers. */
+/** Headers of a valid Standard Webhooks signature of `body`, sent `skewSeconds` from now. */
+function signatureHeaders(ctx: Context, body: string, skewSeconds = 0): Record<string, string> {
+  const id = `msg_${randomUUID()}`;
+  const at = new Date(Date.now() + skewSeconds * 1000);
+  return {
+    "content-type": "application/json",
+    "webhook-id": id,
+    "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+    "webhook-signature": new Webhook(ctx.t.config.workflow.secret).sign(id, at, body),
+  };
+}
+
+/** Events of every type that stores strings, valid but for a U+0000 in one string, signed and on time. */
+function nulEvent(ctx: Context): fc.Arbitrary<Omit<InjectOptions, "method">> {
+  const discovered = {
+    type: "streams.discovered",
+    external_user_id: ctx.userId,
+    items: [
+      { raw_name: "Apollo", source_app: "jira", external_id: "NUL-1", seen_at: "2026-01-05T10:00:00Z" },
+      { raw_name: "Gemini", source_app: "asana", external_id: "NUL-2", seen_at: "2026-01-05T10:00:00Z" },
+    ],
+  };
+  const projects = {
+    type: "identity.projects",
+    external_user_id: ctx.userId,
+    provider: "asana",
+    projects: [
+      { gid: "1201", name: "Roadmap" },
+      { gid: "1202", name: "Launch" },
+    ],
+  };
+  const { external_user_id: _forEveryone, ...companyWide } = discovered;
+  return fc.oneof(nulInside(discovered), nulInside(companyWide), nulInside(projects)).map((event) => {
+    const body = JSON.stringify(event);
+    return { url: WORKFLOW_EVENTS_ROUTE, headers: signatureHeaders(ctx, body), payload: body };
+  });
+}
+
+/**
+ * A signed workflow event: valid Standard Webhooks signature over a random body, random extra headers; or a valid
+ * event but for a U+0000 (`nulEvent`).
+ */
 function signedEvent(ctx: Context): fc.Arbitrary<Omit<InjectOptions, "method">> {
   const eventBody = fc.oneof(
     jsonBody(["type", "items"]),
     fc
-      .record({
-        type: fc.oneof(fc.constant("streams.discovered"), boundaryString),
-        items: fc.oneof(
-          hostileValue,
-          fc.array(
-            fc.record(
-              {
-                raw_name: fc.oneof(
-                  fc.string({ unit: "grapheme", maxLength: 40 }),
-                  boundaryString,
-                  hostileValue,
-                ),
-                source_app: fc.oneof(fc.constantFrom("jira", "slack", "asana"), hostileValue),
-                external_id: fc.oneof(fc.uuid().map(String), hostileValue),
-                seen_at: fc.oneof(fc.constant("2026-01-05T10:00:00Z"), hostileValue),
-              },
-              { requiredKeys: [] },
+      .record(
+        {
+          type: fc.oneof(fc.constant("streams.discovered"), boundaryString),
+          // The reporting user (seen only by them), one Pulse does not know (422), hostile, or none (company-wide).
+          external_user_id: fc.oneof(fc.constant(ctx.userId), fc.uuid().map(String), hostileValue),
+          items: fc.oneof(
+            hostileValue,
+            fc.array(
+              fc.record(
+                {
+                  raw_name: fc.oneof(
+                    fc.string({ unit: "grapheme", maxLength: 40 }),
+                    boundaryString,
+                    hostileValue,
+                  ),
+                  source_app: fc.oneof(fc.constantFrom("jira", "slack", "asana"), hostileValue),
+                  external_id: fc.oneof(fc.uuid().map(String), hostileValue),
+                  seen_at: fc.oneof(fc.constant("2026-01-05T10:00:00Z"), hostileValue),
+                },
+                { requiredKeys: [] },
+              ),
+              { maxLength: 5 },
             ),
-            { maxLength: 5 },
           ),
-        ),
-      })
+        },
+        { requiredKeys: ["type", "items"] },
+      )
       .map((event) => JSON.stringify(event)),
   );
-  return fc
+  const signed = fc
     .record({
       body: eventBody,
       headers: randomHeaders,
@@ -257,15 +345,7 @@ function signedEvent(ctx: Context): fc.Arbitrary<Omit<InjectOptions, "method">> 
       skewSeconds: fc.oneof(fc.constant(0), fc.integer({ min: -100_000, max: 100_000 })),
     })
     .map(({ body, headers, validOnTop, skewSeconds }) => {
-      const id = `msg_${randomUUID()}`;
-      const at = new Date(Date.now() + skewSeconds * 1000);
-      const signature = new Webhook(ctx.t.config.workflow.secret).sign(id, at, body);
-      const valid = {
-        "content-type": "application/json",
-        "webhook-id": id,
-        "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-        "webhook-signature": signature,
-      };
+      const valid = signatureHeaders(ctx, body, skewSeconds);
       // Half the cases put the random headers under the valid ones (the body is what is hostile), half over them.
       return {
         url: WORKFLOW_EVENTS_ROUTE,
@@ -273,6 +353,7 @@ function signedEvent(ctx: Context): fc.Arbitrary<Omit<InjectOptions, "method">> 
         payload: body,
       };
     });
+  return fc.oneof({ weight: 3, arbitrary: signed }, nulEvent(ctx));
 }
 
 /** A solved captcha; each challenge from its own address, past the 60-a-minute challenge limit of one. */
@@ -285,7 +366,20 @@ async function solvedCaptcha(ctx: Context): Promise<string> {
   return solveToToken(res.json<Challenge>());
 }
 
-/** Multipart bodies as browsers send them, with hostile fields and files, or broken multipart. */
+/** POST /api/contact's request for `form`, encoded as a browser does. */
+async function contactRequest(form: FormData): Promise<Omit<InjectOptions, "method">> {
+  const request = new Request("http://localhost/api/contact", { method: "POST", body: form });
+  return {
+    url: "/api/contact",
+    headers: { "content-type": request.headers.get("content-type")! },
+    payload: Buffer.from(await request.arrayBuffer()),
+  };
+}
+
+/**
+ * Multipart bodies as browsers send them, with hostile fields and files, or broken multipart; or a complete
+ * submission with a solved captcha, valid but for a U+0000 in one field or in the resume's file name.
+ */
 function contactForm(ctx: Context): fc.Arbitrary<Omit<InjectOptions, "method">> {
   const fieldNames = [...Object.values(CONTACT_FIELDS), ...POLLUTION_KEYS];
   const field = fc.tuple(
@@ -318,12 +412,30 @@ function contactForm(ctx: Context): fc.Arbitrary<Omit<InjectOptions, "method">> 
       for (const [k, v] of fields) form.append(k, v);
       if (solved) form.set(CONTACT_FIELDS.captcha, await solvedCaptcha(ctx));
       for (const f of files) form.append(f.field, new Blob([new Uint8Array(f.bytes)]), f.name);
-      const request = new Request("http://localhost/api/contact", { method: "POST", body: form });
-      return {
-        url: "/api/contact",
-        headers: { "content-type": request.headers.get("content-type")! },
-        payload: Buffer.from(await request.arrayBuffer()),
-      };
+      return contactRequest(form);
+    });
+  const withNul = fc
+    .constantFrom(...CONTACT_REASONS)
+    .chain((reason) =>
+      nulInside<Record<string, string>>({
+        [CONTACT_FIELDS.firstName]: "Ada",
+        [CONTACT_FIELDS.lastName]: "Lovelace",
+        [CONTACT_FIELDS.email]: "ada@example.com",
+        [CONTACT_FIELDS.company]: "Analytical Engines",
+        [CONTACT_FIELDS.message]: "Hello",
+        // The resume's file name, for the reason that takes one.
+        ...(reasonAcceptsResume(reason) ? { [CONTACT_FIELDS.resume]: "cv.pdf" } : {}),
+      }).map((fields) => ({ reason, fields })),
+    )
+    .map(async ({ reason, fields: { [CONTACT_FIELDS.resume]: resumeName, ...fields } }) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      form.append(CONTACT_FIELDS.reason, reason);
+      form.append(CONTACT_FIELDS.captcha, await solvedCaptcha(ctx));
+      if (resumeName !== undefined) {
+        form.append(CONTACT_FIELDS.resume, new Blob([new Uint8Array(samplePdf())]), resumeName);
+      }
+      return contactRequest(form);
     });
   const broken = fc
     .record({
@@ -341,7 +453,7 @@ function contactForm(ctx: Context): fc.Arbitrary<Omit<InjectOptions, "method">> 
       }),
     );
   // The request is built asynchronously (captcha solving); `check` awaits it.
-  return fc.oneof({ weight: 3, arbitrary: wellFormed }, broken) as unknown as fc.Arbitrary<
+  return fc.oneof({ weight: 3, arbitrary: wellFormed }, broken, withNul) as unknown as fc.Arbitrary<
     Omit<InjectOptions, "method">
   >;
 }
@@ -380,7 +492,13 @@ function connectorRequest(route: string, keys: readonly string[]) {
 
 /** SPEC §7's save of the Asana preferences: sometimes the token's own user id, so the checks after it are reached. */
 function saveAsanaPreferences(ctx: Context): fc.Arbitrary<Omit<InjectOptions, "method">> {
+  const valid = { user_id: ctx.userId, sync_all: false, selected_project_ids: ["1201", "1202"] };
   return fc.oneof(
+    nulInside(valid).map((body) => ({
+      url: CONNECTORS_ROUTES.saveAsanaPreferences,
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify(body),
+    })),
     jsonPost(CONNECTORS_ROUTES.saveAsanaPreferences, ["user_id", "sync_all", "selected_project_ids"])(),
     fc
       .record({
@@ -439,7 +557,11 @@ const ROUTES: HostileRoute[] = [
     method: "POST",
     path: AUTH_ROUTES.start,
     auth: "none",
-    request: jsonPost(AUTH_ROUTES.start, ["code_challenge", "code_challenge_method", "redirect_to"]),
+    request: jsonPost(AUTH_ROUTES.start, ["code_challenge", "code_challenge_method", "redirect_to"], {
+      code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+      code_challenge_method: "S256",
+      redirect_to: "http://localhost:3000/projects",
+    }),
   },
   {
     method: "GET",
@@ -451,20 +573,27 @@ const ROUTES: HostileRoute[] = [
     method: "POST",
     path: AUTH_ROUTES.token,
     auth: "none",
-    request: jsonPost(AUTH_ROUTES.token, ["code", "code_verifier"]),
+    request: jsonPost(AUTH_ROUTES.token, ["code", "code_verifier"], {
+      code: "a-sign-in-code-of-some-length",
+      code_verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk",
+    }),
   },
   {
     method: "POST",
     path: AUTH_ROUTES.refresh,
     auth: "none",
-    request: jsonPost(AUTH_ROUTES.refresh, ["refresh_token"]),
+    request: jsonPost(AUTH_ROUTES.refresh, ["refresh_token"], {
+      refresh_token: "a-refresh-token-of-some-length",
+    }),
   },
   { method: "GET", path: AUTH_ROUTES.user, auth: "user", request: getWithQuery(AUTH_ROUTES.user, []) },
   {
     method: "POST",
     path: AUTH_ROUTES.signOut,
     auth: "none",
-    request: jsonPost(AUTH_ROUTES.signOut, ["refresh_token"]),
+    request: jsonPost(AUTH_ROUTES.signOut, ["refresh_token"], {
+      refresh_token: "a-refresh-token-of-some-length",
+    }),
   },
   { method: "POST", path: WORKFLOW_EVENTS_ROUTE, auth: "signed", request: signedEvent },
   {
@@ -547,6 +676,7 @@ const COUNTED_TABLES = [
   "pulse.project_sync_preferences",
   "pulse.projects",
   "pulse.project_aliases",
+  "pulse.project_alias_viewers",
   "pulse.contact_submissions",
   "pulse.captcha_used_tokens",
   "pulse.workflow_event_ids",
@@ -621,6 +751,9 @@ describe("hostile input", () => {
           const headers: Record<string, string> = { ...(request.headers as Record<string, string>) };
           if (route.auth === "user") headers.authorization = `Bearer ${ctx.token}`;
           await simulatorSettled();
+          // One user makes every case: its per-user connector limit (tested in connectors/routes.test.ts) would
+          // turn all but the first ten calls into 429s that never reach the route.
+          await ctx.t.db.exec("DELETE FROM pulse.rate_limit_hits WHERE bucket LIKE 'connectors:%'");
           const before = await rowCounts(ctx.t);
           const res = await ctx.t.app.inject({ ...request, method: route.method, headers });
           await simulatorSettled();

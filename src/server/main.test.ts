@@ -91,6 +91,20 @@ describe("the server process", () => {
     expect(stderr.trim()).toMatch(/^pulse: Invalid setting PORT/);
   });
 
+  it("refuses to start on HOST=0.0.0.0 with no other settings, naming what to set (no stand-in on a network)", async () => {
+    const { exited } = await startMain({
+      PORT: String(await freePort()),
+      HOST: "0.0.0.0",
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "pulse-main-")),
+    });
+    const { code, stderr } = await exited;
+    expect(code).toBe(1);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toMatch(
+      /^pulse: Production needs these settings \(HOST 0\.0\.0\.0 is not a loopback address, so the production rules apply and the development stand-ins cannot run\): PUBLIC_URL, COMPANY_DOMAIN, JWT_SECRET, GOOGLE_CLIENT_ID/,
+    );
+  });
+
   it("refuses a second server on the same DATA_DIR, and shuts down cleanly on SIGTERM", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "pulse-main-"));
     const port = await freePort();

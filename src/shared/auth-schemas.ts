@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 
 /** Request bodies of the auth endpoints (src/shared/auth.ts AUTH_ROUTES), validated by the server. */
 
@@ -6,13 +7,13 @@ import { z } from "zod";
 const s256Challenge = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be an S256 code challenge");
 /** RFC 7636 §4.1: 43–128 characters of the unreserved set. */
 const codeVerifier = z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, "must be a PKCE code verifier");
-const opaque = z.string().min(16).max(256);
+const opaque = text().min(16).max(256);
 
 export const startSignInBodySchema = z.object({
   code_challenge: s256Challenge,
   code_challenge_method: z.literal("S256"),
   /** Absolute URL the browser returns to after sign-in (allow-listed by the server). */
-  redirect_to: z.string().min(1).max(2048),
+  redirect_to: text().min(1).max(2048),
 });
 export type StartSignInBody = z.infer<typeof startSignInBodySchema>;
 

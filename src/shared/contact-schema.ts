@@ -11,13 +11,16 @@ import {
   resumeExtensionOf,
   type ContactFieldName,
 } from "./contact";
+import { text } from "./text";
 
 const requiredText = (label: string, max: number, required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, CONTACT_MESSAGES.tooLong(label, max));
+  text({ error: required }, CONTACT_MESSAGES.nulCharacter(label))
+    .trim()
+    .min(1, required)
+    .max(max, CONTACT_MESSAGES.tooLong(label, max));
 
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
+  text(undefined, CONTACT_MESSAGES.nulCharacter(label))
     .trim()
     .max(max, CONTACT_MESSAGES.tooLong(label, max))
     .optional()
@@ -25,7 +28,10 @@ const optionalText = (label: string, max: number) =>
 
 /** What is known about a chosen resume before its bytes are read: a browser File or a received part both fit. */
 export const resumeDescriptorSchema = z.object({
-  name: z.string().max(CONTACT_LIMITS.resumeNameLength, CONTACT_MESSAGES.resumeType),
+  name: text(undefined, CONTACT_MESSAGES.nulCharacter("The resume's file name")).max(
+    CONTACT_LIMITS.resumeNameLength,
+    CONTACT_MESSAGES.resumeType,
+  ),
   size: z.number().int().nonnegative(),
 });
 export type ResumeDescriptor = z.infer<typeof resumeDescriptorSchema>;
@@ -47,8 +53,7 @@ export const contactSchema = z
       CONTACT_MESSAGES.lastNameRequired,
     ),
     // Not trimmed: the pattern itself refuses spaces, exactly as the form's on-change check does.
-    [CONTACT_FIELDS.email]: z
-      .string({ error: CONTACT_MESSAGES.invalidEmail })
+    [CONTACT_FIELDS.email]: text({ error: CONTACT_MESSAGES.invalidEmail }, CONTACT_MESSAGES.invalidEmail)
       .max(CONTACT_LIMITS.emailLength, CONTACT_MESSAGES.invalidEmail)
       .regex(EMAIL_PATTERN, CONTACT_MESSAGES.invalidEmail),
     [CONTACT_FIELDS.company]: optionalText("Company", CONTACT_LIMITS.companyLength),
@@ -58,8 +63,10 @@ export const contactSchema = z
       v?.replace(/\r\n?/g, "\n"),
     ),
     [CONTACT_FIELDS.resume]: resumeDescriptorSchema.optional(),
-    [CONTACT_FIELDS.captcha]: z
-      .string({ error: CONTACT_MESSAGES.captchaRequired })
+    [CONTACT_FIELDS.captcha]: text(
+      { error: CONTACT_MESSAGES.captchaRequired },
+      CONTACT_MESSAGES.captchaRequired,
+    )
       .min(1, CONTACT_MESSAGES.captchaRequired)
       .max(CONTACT_LIMITS.captchaLength, CONTACT_MESSAGES.captchaRequired),
   })

@@ -40,6 +40,7 @@ describe("contact e-mail rule (SPEC §5)", () => {
     "ada @example.com",
     " ada@example.com",
     "a@b@c.com",
+    "ada\u0000@example.com",
   ])("refuses %j with SPEC's message", (email) => {
     expect(isValidEmail(email)).toBe(false);
     expect(errorsOf({ ...valid, email })).toEqual({ email: "Please enter a valid email address." });

@@ -50,6 +50,8 @@ export const CONTACT_MESSAGES = {
   resumeTooLarge: "Your resume must be 5 MB or smaller.",
   resumeNotAllowed: "A resume can only be attached when the reason for contact is Careers.",
   tooLong: (label: string, max: number) => `${label} must be at most ${withThousands(max)} characters.`,
+  // PostgreSQL text cannot hold U+0000 (src/shared/text.ts); no keyboard types it, so this is for pasted bytes.
+  nulCharacter: (label: string) => `${label} must not contain the NUL character (U+0000).`,
 } as const;
 
 /**
@@ -60,9 +62,12 @@ function withThousands(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
-/** True when `email` matches SPEC §5's simple pattern (the form checks it on every change). */
+/**
+ * True when `email` matches SPEC §5's simple pattern (the form checks it on every change) and holds no U+0000,
+ * which the pattern lets through and the database cannot store: the same answer as the contact schema's.
+ */
 export function isValidEmail(email: string): boolean {
-  return email.length <= CONTACT_LIMITS.emailLength && EMAIL_PATTERN.test(email);
+  return email.length <= CONTACT_LIMITS.emailLength && EMAIL_PATTERN.test(email) && !email.includes("\u0000");
 }
 
 /** The resume upload exists only for Careers (SPEC Contact page). */

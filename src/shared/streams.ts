@@ -5,7 +5,11 @@ export const STREAMS_ROUTES = {
   projects: "/api/projects",
 } as const;
 
-/** A row of `pulse.v_project_candidates_grouped` (SPEC §3 Project candidate). */
+/**
+ * A project candidate (SPEC §3) as the signed-in user sees it: the grouping of `pulse.v_project_candidates_grouped`
+ * over the aliases they may see (reported without a user, or by their own connected accounts), so the count and
+ * the apps leave out a colleague's discoveries of the same name.
+ */
 export interface ProjectCandidate {
   raw_name: string;
   alias_count: number;

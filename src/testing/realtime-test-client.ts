@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { IncomingHttpHeaders } from "node:http";
 import WebSocket from "ws";
 import type { RealtimeClientMessage, RealtimeServerMessage } from "@shared/realtime";
 import { AccessTokens } from "../server/auth/access-tokens";
@@ -23,15 +24,32 @@ export class TestSocket {
     );
   }
 
-  /** Opens a socket and waits for the handshake; rejects with the HTTP status when the server refuses it. */
-  static open(url: string, origin: string | undefined): Promise<TestSocket> {
-    const ws = new WebSocket(url, origin === undefined ? {} : { origin });
+  /**
+   * Opens a socket and waits for the handshake; rejects with the HTTP answer (HandshakeRefused) when the server
+   * refuses it. `localAddress` picks the client's address (any of 127.0.0.0/8 reaches a loopback server), and
+   * `headers` are added to the handshake (an X-Forwarded-For, for a server that trusts the test as its proxy).
+   */
+  static open(
+    url: string,
+    origin: string | undefined,
+    { localAddress, headers = {} }: { localAddress?: string; headers?: Record<string, string> } = {},
+  ): Promise<TestSocket> {
+    const ws = new WebSocket(url, {
+      headers,
+      ...(origin === undefined ? {} : { origin }),
+      ...(localAddress === undefined ? {} : { localAddress }),
+    });
     const socket = new TestSocket(ws);
     return new Promise((resolve, reject) => {
       ws.once("open", () => resolve(socket));
       ws.once("unexpected-response", (_req, res) => {
-        reject(new HandshakeRefused(res.statusCode ?? 0));
-        ws.terminate();
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        // "close" comes after the whole body, and also when the server cuts it short.
+        res.once("close", () => {
+          reject(new HandshakeRefused(res.statusCode ?? 0, res.headers, Buffer.concat(chunks).toString()));
+          ws.terminate();
+        });
       });
       ws.once("error", reject);
     });
@@ -84,7 +102,12 @@ export class TestSocket {
 }
 
 export class HandshakeRefused extends Error {
-  constructor(readonly statusCode: number) {
+  constructor(
+    readonly statusCode: number,
+    readonly headers: IncomingHttpHeaders = {},
+    /** The response body as text (Pulse's `{ error }` JSON). */
+    readonly body = "",
+  ) {
     super(`handshake refused with ${statusCode}`);
   }
 }

@@ -27,6 +27,8 @@ export interface TestAppOptions {
   workflow?: AppDependencies["workflow"];
   /** Realtime timers and limits (a manual clock, short limits). */
   realtime?: AppDependencies["realtime"];
+  /** The clock of the Google re-check (a manual one). */
+  timers?: AppDependencies["timers"];
 }
 
 /** The real server (buildApp) on a fresh database, for integration tests through `app.inject`. */
@@ -37,6 +39,7 @@ export async function createTestApp({
   logger = false,
   workflow,
   realtime,
+  timers,
 }: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "pulse-test-"));
   const config: Config = {
@@ -51,7 +54,13 @@ export async function createTestApp({
     ...overrides,
   };
   const { db, drop } = await openTestDatabase();
-  const app = await buildApp(config, { db, logger, realtime, ...(workflow ? { workflow } : {}) });
+  const app = await buildApp(config, {
+    db,
+    logger,
+    realtime,
+    ...(workflow ? { workflow } : {}),
+    ...(timers ? { timers } : {}),
+  });
   extend?.(app);
   await app.ready();
   return {

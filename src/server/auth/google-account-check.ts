@@ -5,8 +5,11 @@ import { identities } from "../db/schema";
 import { decrypt, encrypt } from "./crypto";
 import type { OidcClient } from "./oidc-client";
 
-/** What Google says of an account: still granting access, no longer, or it could not be asked. */
-export type AccountStatus = "active" | "revoked" | "unknown";
+/**
+ * What Google says of an account: still granting access, no longer, nothing to ask with (no stored refresh token),
+ * or it could not be asked just now (Google unreachable or erring: ask again soon).
+ */
+export type AccountStatus = "active" | "revoked" | "unknown" | "unavailable";
 
 export type AccountCheck = (userId: string) => Promise<AccountStatus>;
 
@@ -35,11 +38,8 @@ export function googleAccountCheck(
     if (!identity?.token) return "unknown";
     const result = await oidc.checkGrant(decrypt(tokenKey, identity.token));
     if (result.status === "unavailable") {
-      log.warn(
-        { err: result.cause, userId },
-        "could not re-check the Google account; trying again next refresh",
-      );
-      return "unknown";
+      log.warn({ err: result.cause, userId }, "could not re-check the Google account; trying again shortly");
+      return "unavailable";
     }
     if (result.status === "revoked") {
       log.info({ userId }, "Google no longer grants access: ending the user's sessions");

@@ -1,12 +1,13 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isAuthorisedUser } from "@shared/auth-access";
 import { forbidden, HttpError } from "../platform/errors";
+import type { GoogleRecheck } from "./google-recheck";
 import type { SessionService } from "./sessions";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** Sign-in and session services (src/server/auth/plugin.ts). */
-    auth: { sessions: SessionService };
+    auth: { sessions: SessionService; googleRecheck: GoogleRecheck | undefined };
   }
 }
 

@@ -3,7 +3,9 @@ import fp from "fastify-plugin";
 import { AUTH_ROUTES } from "@shared/auth";
 import { deriveKey } from "./crypto";
 import type { DevProvider } from "./dev-provider/provider";
+import type { Timers } from "../platform/timers";
 import { googleAccountCheck } from "./google-account-check";
+import { GoogleRecheck } from "./google-recheck";
 import { GOOGLE_ISSUER, OidcClient } from "./oidc-client";
 import { authRoutes } from "./routes";
 import { SessionService } from "./sessions";
@@ -21,7 +23,12 @@ declare module "fastify" {
  * Sessions, Access). Decorates the app with `auth.sessions`, which the guard of ./guard.ts uses on every product
  * route.
  */
-const plugin: FastifyPluginAsync = async (app) => {
+export interface AuthPluginOptions {
+  /** The clock of the Google re-check (tests pass a manual one). */
+  timers: Timers;
+}
+
+const plugin: FastifyPluginAsync<AuthPluginOptions> = async (app, options) => {
   const { config } = app;
 
   const redirectUri = `${config.publicUrl}${AUTH_ROUTES.callback}`;
@@ -55,12 +62,26 @@ const plugin: FastifyPluginAsync = async (app) => {
   app.decorate("devIdentityProvider", dev);
 
   const tokenKey = deriveKey(config.jwtSecret, "google-refresh-token");
-  const sessions = new SessionService(
-    app.db,
-    config,
-    oidc ? googleAccountCheck(app.db, oidc, tokenKey, app.log) : undefined,
-  );
-  app.decorate("auth", { sessions });
+  const accountCheck = oidc ? googleAccountCheck(app.db, oidc, tokenKey, app.log) : undefined;
+  const sessions = new SessionService(app.db, config, accountCheck);
+  // Google is asked about every signed-in account each GOOGLE_RECHECK_MINUTES, refreshing or not (issue 20 item 3).
+  const googleRecheck = accountCheck
+    ? new GoogleRecheck(
+        app.db,
+        accountCheck,
+        (userId, reason) => sessions.endAllForUser(userId, reason),
+        app.log,
+        {
+          intervalMs: config.googleRecheckMs,
+          timers: options.timers,
+        },
+      )
+    : undefined;
+  if (googleRecheck) {
+    app.addHook("onReady", async () => googleRecheck.start());
+    app.addHook("onClose", async () => googleRecheck.stop());
+  }
+  app.decorate("auth", { sessions, googleRecheck });
   try {
     const stopListening = await sessions.listenForChanges();
     app.addHook("onClose", stopListening);

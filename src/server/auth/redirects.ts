@@ -5,7 +5,10 @@ import { isLoopbackHost, type Config } from "../config";
  * outside production — on a loopback origin (SPEC §2: "the local origin's /dashboard in local development").
  * Anything else, including look-alikes such as `localhost.evil.io` or `user@host` tricks, is refused.
  */
-export function allowedReturnUrl(target: string, config: Pick<Config, "publicUrl" | "production">): URL | undefined {
+export function allowedReturnUrl(
+  target: string,
+  config: Pick<Config, "publicUrl" | "production">,
+): URL | undefined {
   let url: URL;
   try {
     url = new URL(target);
@@ -15,8 +18,7 @@ export function allowedReturnUrl(target: string, config: Pick<Config, "publicUrl
   if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
   if (url.username || url.password) return undefined;
   const publicOrigin = new URL(config.publicUrl).origin;
-  const allowed =
-    url.origin === publicOrigin || (!config.production && isLoopbackHost(url.hostname));
+  const allowed = url.origin === publicOrigin || (!config.production && isLoopbackHost(url.hostname));
   if (!allowed) return undefined;
   url.hash = "";
   return url;

@@ -16,6 +16,9 @@ import {
   type UserRow,
 } from "./users";
 
+/** Why a session ended when Google no longer grants access (its `revoked_reason` and the refusal's code). */
+export const GOOGLE_ACCESS_REVOKED = "google_access_revoked";
+
 /** How long the parent of the active refresh token still gets the active pair back (two tabs refreshing at once). */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
@@ -242,6 +245,19 @@ export class SessionService {
     for (const { user_id } of ended) this.userChanged(user_id);
   }
 
+  /** Ends every live session of one user (Google said the account no longer grants access); how many. */
+  async endAllForUser(userId: string, reason: string): Promise<number> {
+    const ended = await rowsOf<{ id: string }>(
+      this.db.orm,
+      sql`UPDATE auth.sessions SET revoked_at = now(), revoked_reason = ${reason}
+           WHERE user_id = ${userId} AND revoked_at IS NULL
+         RETURNING id`,
+    );
+    // This instance forgets at once; the others hear the NOTIFY of migration 0007's trigger.
+    this.userChanged(userId);
+    return ended.length;
+  }
+
   /** Ends every session of every user with this e-mail (the operator's `npm run sessions:revoke`); how many. */
   async revokeAllForEmail(email: string, reason = "operator_revoked"): Promise<number> {
     const ended = await rowsOf<{ id: string; user_id: string }>(
@@ -262,14 +278,10 @@ export class SessionService {
   private async recheckAccount(row: RefreshRow): Promise<void> {
     const status = await this.accountCheck!(row.user_id);
     if (status === "revoked") {
-      await this.db.orm.execute(
-        sql`UPDATE auth.sessions SET revoked_at = now(), revoked_reason = 'google_access_revoked'
-             WHERE user_id = ${row.user_id} AND revoked_at IS NULL`,
-      );
-      this.userChanged(row.user_id);
+      await this.endAllForUser(row.user_id, GOOGLE_ACCESS_REVOKED);
       throw sessionEnded(
         "Your Google account no longer gives you access to Pulse. Please sign in again.",
-        "google_access_revoked",
+        GOOGLE_ACCESS_REVOKED,
       );
     }
     if (status === "active") {

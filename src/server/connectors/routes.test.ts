@@ -1,8 +1,10 @@
+import { Writable } from "node:stream";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONNECTOR_TYPES, CONNECTORS_ROUTES, connectorPath } from "@shared/connectors";
 import { signInThroughDevProvider } from "../../testing/auth-test-driver";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { WORKFLOW_HOOKS } from "../config";
+import { CONNECTOR_WEBHOOK_RATE_LIMIT, TOO_MANY_CONNECTOR_CALLS } from "./webhook-guard";
 
 const HOOK_BASE = "https://hooks.example.net/webhook";
 const env: Record<string, string> = {};
@@ -14,10 +16,12 @@ interface Sent {
   body: string | undefined;
 }
 
-/** The workflow service: each call gets `answer()`'s Response, or hangs until aborted. */
-let answer: () => Response | "hang";
+/** The workflow service: each call gets `answer()`'s Response (maybe later), or hangs until aborted. */
+let answer: () => Response | Promise<Response> | "hang";
 let sent: Sent[];
 let sleeps: number[];
+/** What the server logged, one JSON object per line. */
+let logged = "";
 
 let t: TestApp;
 let ann: { token: string; id: string };
@@ -26,6 +30,15 @@ let eve: string;
 beforeAll(async () => {
   t = await createTestApp({
     env,
+    logger: {
+      level: "info",
+      stream: new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          logged += chunk.toString();
+          done();
+        },
+      }),
+    },
     workflow: {
       fetch: (url, init) => {
         sent.push({ url, headers: init.headers, body: init.body });
@@ -51,8 +64,9 @@ beforeEach(async () => {
   answer = () => json({ status: "ok" });
   sent = [];
   sleeps = [];
+  logged = "";
   await t.db.exec(
-    "DELETE FROM pulse.connectors; DELETE FROM pulse.user_identities; DELETE FROM pulse.project_sync_preferences;",
+    "DELETE FROM pulse.connectors; DELETE FROM pulse.user_identities; DELETE FROM pulse.project_sync_preferences; DELETE FROM pulse.rate_limit_hits;",
   );
 });
 afterEach(() => {
@@ -303,6 +317,161 @@ describe("POST /api/connectors/:type/sync", () => {
     const badKind = await call("POST", route("sync", "asana"), { body: { kind: "everything" } });
     expect(badKind.statusCode).toBe(400);
     expect(sent).toEqual([]);
+  });
+});
+
+describe("the log of the webhook calls (issue #20)", () => {
+  it("names the hook only: never the webhook's host or path, for a call or a failed one", async () => {
+    answer = () => json({ connect_link_url: "https://app.asana.example/connect/abc" });
+    expect((await call("POST", route("connect", "asana"))).statusCode).toBe(200);
+    answer = () => json({}, 503);
+    expect((await call("POST", route("disconnect", "google_drive"))).statusCode).toBe(502);
+    expect((await call("POST", route("sync", "asana"), { body: { kind: "data" } })).statusCode).toBe(502);
+    const lines = logged
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { msg: string; hook?: string })
+      .filter((line) => line.msg.startsWith("workflow webhook"));
+    expect(lines.map((l) => [l.msg, l.hook])).toEqual([
+      ["workflow webhook", "ASANA_CONNECT"],
+      ["workflow webhook failed", "GOOGLE_DRIVE_DISCONNECT"],
+      ["workflow webhook failed", "GOOGLE_DRIVE_DISCONNECT"],
+      ["workflow webhook failed", "GOOGLE_DRIVE_DISCONNECT"],
+      ["workflow webhook failed", "ASANA_DATA_SYNC"],
+    ]);
+    for (const part of [
+      "hooks.example.net",
+      "/webhook",
+      "asana_connect",
+      "google_drive_disconnect",
+      "data_sync",
+    ]) {
+      expect(logged).not.toContain(part);
+    }
+  });
+});
+
+/**
+ * Lets the server run until `done()` holds: turns of the event loop, no clock. The database's I/O may take any
+ * number of turns, so only the test's own timeout bounds the wait.
+ */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** A workflow service that holds every answer until the test lets it go. */
+function heldService() {
+  const held: ((res: Response) => void)[] = [];
+  answer = () => new Promise<Response>((resolve) => held.push(resolve));
+  return {
+    release: (res: () => Response) => held.splice(0).forEach((resolve) => resolve(res())),
+  };
+}
+
+const joined = () => logged.split("connector call joined the same call in flight").length - 1;
+
+describe("per-user limit of the webhook calls (issue #20)", () => {
+  const { max } = CONNECTOR_WEBHOOK_RATE_LIMIT;
+
+  it.each([
+    ["connect", () => route("connect", "asana"), () => route("connect", "google_drive"), 200],
+    ["disconnect", () => route("disconnect", "asana"), () => route("disconnect", "google_drive"), 202],
+    ["sync", () => route("sync", "asana"), () => route("sync", "google_meet_gemini"), 200],
+  ] as const)(
+    `%s: ${CONNECTOR_WEBHOOK_RATE_LIMIT.max} a minute per user, then 429 with Retry-After and nothing sent; other users and actions go on`,
+    async (_action, path, sameAction, ok) => {
+      expect(max).toBe(10);
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(Date.now());
+      answer = () => json({ connect_link_url: "https://app.asana.example/connect/abc" });
+      for (let i = 0; i < max; i++) expect((await call("POST", path())).statusCode).toBe(ok);
+      expect(sent).toHaveLength(max);
+
+      const refused = await call("POST", path());
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers["retry-after"]).toBe("60");
+      expect(refused.json()).toEqual({ error: { code: "rate_limited", message: TOO_MANY_CONNECTOR_CALLS } });
+      // Per action, whichever connector: the same action on the other one is refused too.
+      expect((await call("POST", sameAction())).statusCode).toBe(429);
+      expect(sent).toHaveLength(max);
+
+      expect((await call("POST", path(), { token: bo.token })).statusCode).toBe(ok);
+      const other = path().endsWith("/sync") ? route("connect", "asana") : route("sync", "asana");
+      expect((await call("POST", other)).statusCode).toBe(200);
+      expect(sent).toHaveLength(max + 2);
+
+      vi.setSystemTime(Date.now() + 60_000);
+      expect((await call("POST", path())).statusCode).toBe(ok);
+      expect(sent).toHaveLength(max + 3);
+    },
+  );
+
+  it("a request refused before the call (unknown connector, no sync webhook, bad body) is not counted", async () => {
+    for (let i = 0; i < max; i++) {
+      expect((await call("POST", route("connect", "slack"))).statusCode).toBe(400);
+      expect((await call("POST", route("sync", "myspace"))).statusCode).toBe(404);
+      expect((await call("POST", route("sync", "asana"), { body: { kind: "all" } })).statusCode).toBe(400);
+    }
+    answer = () => json({ connect_link_url: "https://app.asana.example/connect/abc" });
+    expect((await call("POST", route("sync", "asana"))).statusCode).toBe(200);
+    expect((await call("POST", route("connect", "asana"))).statusCode).toBe(200);
+  });
+});
+
+describe("a repeat while the same call is in flight (issue #20)", () => {
+  const LINK = "https://app.asana.example/connect/abc";
+
+  it("a double click on connect makes one outbound call; both clicks get its link, and only one is counted", async () => {
+    const service = heldService();
+    const first = call("POST", route("connect", "asana"));
+    await until(() => sent.length === 1);
+    const second = call("POST", route("connect", "asana"));
+    await until(() => sent.length === 2 || joined() === 1);
+    service.release(() => json({ connect_link_url: LINK }));
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((r) => [r.statusCode, r.json()])).toEqual([
+      [200, { connect_link_url: LINK }],
+      [200, { connect_link_url: LINK }],
+    ]);
+    expect(sent).toHaveLength(1);
+    const [hits] = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pulse.rate_limit_hits WHERE bucket LIKE 'connectors:%'",
+    );
+    expect(hits!.n).toBe(1);
+
+    // Once it has answered, the next click is a call of its own.
+    answer = () => json({ connect_link_url: LINK });
+    expect((await call("POST", route("connect", "asana"))).statusCode).toBe(200);
+    expect(sent).toHaveLength(2);
+  });
+
+  it("the repeat shares a failure too: one call, the same 502 for both", async () => {
+    const service = heldService();
+    const first = call("POST", route("sync", "google_meet_gemini"));
+    await until(() => sent.length === 1);
+    const second = call("POST", route("sync", "google_meet_gemini"));
+    await until(() => sent.length === 2 || joined() === 1);
+    service.release(() => json({ message: "no" }, 500));
+    const answers = await Promise.all([first, second]);
+    for (const res of answers) {
+      expect([res.statusCode, res.json().error.code]).toEqual([502, "workflow_failed"]);
+    }
+    expect(sent).toHaveLength(1);
+  });
+
+  it("another user, another connector or another kind of sync is a call of its own", async () => {
+    const service = heldService();
+    const requests = [
+      call("POST", route("sync", "asana"), { body: { kind: "projects" } }),
+      call("POST", route("sync", "asana"), { body: { kind: "data" } }),
+      call("POST", route("sync", "asana"), { token: bo.token, body: { kind: "projects" } }),
+      call("POST", route("disconnect", "asana")),
+      call("POST", route("disconnect", "google_drive")),
+    ];
+    await until(() => sent.length === requests.length);
+    service.release(() => json({ status: "ok" }));
+    expect((await Promise.all(requests)).map((r) => r.statusCode)).toEqual([200, 200, 200, 202, 202]);
+    expect(joined()).toBe(0);
   });
 });
 

@@ -17,6 +17,7 @@ import {
 import { currentUser } from "../platform/current-user";
 import { badRequest, conflict, forbidden, notFound, parseInput } from "../platform/errors";
 import { asanaPreferences, asanaProjects, listConnectors, saveAsanaPreferences, setConnector } from "./store";
+import { createWebhookGuard } from "./webhook-guard";
 
 /** The most Asana project ids one save may select. */
 export const MAX_SELECTED_PROJECTS = 5_000;
@@ -50,9 +51,13 @@ function popupConnectorOf(params: { type: string }): PopupConnector {
  * Settings → Connectors (SPEC §2, §4, §7; issue #13; decision 0070). Every route is behind the structural user
  * guard (platform/access.ts: `/api` and `/functions`), and every read and write is the token's user's own, whatever
  * the request says. Webhook calls go through `app.workflowWebhooks` (src/server/workflows/webhook-client.ts, or the
- * development simulator), whose failures answer their own status and code (platform/workflow-webhooks.ts).
+ * development simulator), whose failures answer their own status and code (platform/workflow-webhooks.ts), and
+ * through the webhook guard: limited per user and action, a repeat joining the same call still running. The
+ * request is checked first, so a refused one is neither counted nor sent.
  */
 export const connectorsRoutes: FastifyPluginAsync = async (app) => {
+  const guard = createWebhookGuard(app.db);
+
   app.get(CONNECTORS_ROUTES.list, async (request): Promise<ConnectorsList> => {
     return { connectors: await listConnectors(app.db, currentUser(request).id) };
   });
@@ -74,24 +79,35 @@ export const connectorsRoutes: FastifyPluginAsync = async (app) => {
   app.post<TypeParams>(CONNECTORS_ROUTES.connect, async (request): Promise<ConnectLinkResponse> => {
     const user = currentUser(request);
     const type = popupConnectorOf(request.params);
-    return { connect_link_url: await app.workflowWebhooks.connectLink(type, user.id) };
+    const link = await guard.run({ action: "connect", target: type, userId: user.id, log: request.log }, () =>
+      app.workflowWebhooks.connectLink(type, user.id),
+    );
+    return { connect_link_url: link };
   });
 
   // The switch changes when the workflow service reports back (connector.updated), not here.
   app.post<TypeParams>(CONNECTORS_ROUTES.disconnect, async (request, reply) => {
     const user = currentUser(request);
     const type = popupConnectorOf(request.params);
-    await app.workflowWebhooks.disconnect(type, user.id);
+    await guard.run({ action: "disconnect", target: type, userId: user.id, log: request.log }, () =>
+      app.workflowWebhooks.disconnect(type, user.id),
+    );
     return reply.code(202).send({ status: "requested" });
   });
 
   app.post<TypeParams>(CONNECTORS_ROUTES.sync, async (request) => {
     const user = currentUser(request);
     const type = connectorOf(request.params);
-    const { kind } = parseInput(syncBody, request.body);
-    if (type === "asana") await app.workflowWebhooks.syncAsana(kind ?? "projects", user.id);
-    else if (type === "google_meet_gemini") await app.workflowWebhooks.syncGoogleMeet(user.id);
-    else {
+    const { kind = "projects" } = parseInput(syncBody, request.body);
+    if (type === "asana") {
+      await guard.run({ action: "sync", target: `asana:${kind}`, userId: user.id, log: request.log }, () =>
+        app.workflowWebhooks.syncAsana(kind, user.id),
+      );
+    } else if (type === "google_meet_gemini") {
+      await guard.run({ action: "sync", target: type, userId: user.id, log: request.log }, () =>
+        app.workflowWebhooks.syncGoogleMeet(user.id),
+      );
+    } else {
       throw badRequest(
         `${type} has no sync webhook; its sync is simulated in the browser.`,
         CONNECTOR_ERRORS.syncSimulated,

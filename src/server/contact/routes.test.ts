@@ -171,6 +171,24 @@ describe("POST /api/contact — refused input stores nothing", () => {
       { dropdown: "Something else", message: "x".repeat(5001) },
       "Message must be at most 5,000 characters.",
     ],
+    // PostgreSQL text cannot hold U+0000: each was a 500 from the insert (issue 20 finding 10).
+    [
+      "firstName (U+0000)",
+      { firstName: "Ada\u0000" },
+      "First name must not contain the NUL character (U+0000).",
+    ],
+    [
+      "lastName (U+0000)",
+      { lastName: "Love\u0000lace" },
+      "Last name must not contain the NUL character (U+0000).",
+    ],
+    ["email (U+0000)", { email: "ada\u0000@example.com" }, "Please enter a valid email address."],
+    ["company (U+0000)", { company: "\u0000" }, "Company must not contain the NUL character (U+0000)."],
+    [
+      "message (U+0000)",
+      { dropdown: "Something else", message: "Hello\u0000" },
+      "Message must not contain the NUL character (U+0000).",
+    ],
   ])("%s", async (_label, overrides, message) => {
     await expectRefused(await multipart(await fields(overrides)), 400, {
       code: "validation_failed",

@@ -1,7 +1,10 @@
+import { PGlite } from "@electric-sql/pglite";
 import { getTableColumns, is } from "drizzle-orm";
 import { PgTable, PgView, getTableConfig, getViewConfig } from "drizzle-orm/pg-core";
+import { readFileSync } from "node:fs";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../../testing/test-database";
+import { createScratchPostgresDatabase, openTestDatabase } from "../../testing/test-database";
 import type { Database } from "./client";
 import { applyMigrations, migrationFiles } from "./migrate";
 import { schema } from "./schema";
@@ -41,6 +44,7 @@ describe("migrations", () => {
         "pulse.project_sync_preferences",
         "pulse.projects",
         "pulse.project_aliases",
+        "pulse.project_alias_viewers",
         "pulse.contact_submissions",
         "pulse.v_project_candidates_grouped",
       ]),
@@ -134,6 +138,76 @@ describe("v_project_candidates_grouped", () => {
       "SELECT raw_name FROM pulse.v_project_candidates_grouped",
     );
     expect(rows.map((r) => r.raw_name)).toEqual([""]);
+  });
+});
+
+describe("stream visibility (0008)", () => {
+  it("keeps every alias stored before it visible to the whole company, as it was", async () => {
+    // A database left at 0007, on the engine under test, upgraded by 0008 alone.
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    const scratch = serverUrl ? await createScratchPostgresDatabase(serverUrl) : undefined;
+    const client = scratch ? new pg.Client({ connectionString: scratch.databaseUrl }) : undefined;
+    const lite = scratch ? undefined : new PGlite();
+    const exec = async (script: string) =>
+      void (client ? await client.query(script) : await lite!.exec(script));
+    const rows = async <T>(text: string): Promise<T[]> =>
+      client ? (await client.query(text)).rows : (await lite!.query<T>(text)).rows;
+    await client?.connect();
+    try {
+      const file = (name: string) => readFileSync(new URL(`./migrations/${name}`, import.meta.url), "utf8");
+      for (const name of migrationFiles().filter((f) => f < "0008")) await exec(file(name));
+      await exec(
+        "INSERT INTO pulse.project_aliases (raw_name, source_app, external_id) VALUES ('Launch', 'jira', 'J-1')",
+      );
+      await exec(file("0008_stream_visibility.sql"));
+      expect(await rows("SELECT raw_name, company_wide FROM pulse.project_aliases")).toEqual([
+        { raw_name: "Launch", company_wide: true },
+      ]);
+      expect(await rows("SELECT raw_name FROM pulse.v_project_candidates_grouped")).toEqual([
+        { raw_name: "Launch" },
+      ]);
+    } finally {
+      await client?.end();
+      await scratch?.drop();
+      await lite?.close();
+    }
+  });
+
+  it("leaves private aliases out of SPEC's candidates view", async () => {
+    await db.exec("DELETE FROM pulse.project_aliases");
+    await db.query(
+      `INSERT INTO pulse.project_aliases (raw_name, source_app, external_id, company_wide) VALUES
+        ('Shared', 'zoom', 'V-1', true), ('Private', 'gmail', 'V-2', false)`,
+    );
+    const rows = await db.query<{ raw_name: string }>(
+      "SELECT raw_name FROM pulse.v_project_candidates_grouped ORDER BY raw_name",
+    );
+    expect(rows.map((r) => r.raw_name)).toEqual(["Shared"]);
+  });
+
+  it("forgets who saw an alias with the alias, and with the user", async () => {
+    const [user] = await db.query<{ id: string }>(
+      "INSERT INTO auth.users (email) VALUES ('vi@acme.com') RETURNING id",
+    );
+    const aliases = await db.query<{ id: string; raw_name: string }>(
+      "SELECT id, raw_name FROM pulse.project_aliases WHERE NOT company_wide",
+    );
+    await db.query(
+      "INSERT INTO pulse.project_alias_viewers (alias_id, user_id, raw_name) VALUES ($1, $2, $3)",
+      [aliases[0]!.id, user!.id, aliases[0]!.raw_name],
+    );
+    const [other] = await db.query<{ id: string }>(
+      "INSERT INTO pulse.project_aliases (raw_name, source_app, external_id, company_wide) VALUES ('Other', 'jira', 'V-3', false) RETURNING id",
+    );
+    await db.query(
+      "INSERT INTO pulse.project_alias_viewers (alias_id, user_id, raw_name) VALUES ($1, $2, 'Other')",
+      [other!.id, user!.id],
+    );
+    const viewers = () => db.query<{ raw_name: string }>("SELECT raw_name FROM pulse.project_alias_viewers");
+    await db.query("DELETE FROM pulse.project_aliases WHERE id = $1", [other!.id]);
+    expect(await viewers()).toEqual([{ raw_name: "Private" }]);
+    await db.query("DELETE FROM auth.users WHERE id = $1", [user!.id]);
+    expect(await viewers()).toEqual([]);
   });
 });
 

@@ -150,9 +150,22 @@ export const projectAliases = pulseSchema.table(
     externalId: text("external_id").notNull(),
     discoveredAt: ts("discovered_at").notNull().defaultNow(),
     projectId: uuid("project_id"),
+    // 0008: reported without a user, so every company user sees it; otherwise only its projectAliasViewers do.
+    companyWide: boolean("company_wide").notNull().default(true),
   },
   // 0005: external ids are unique per source app.
   (t) => [unique("project_aliases_source_app_external_id_key").on(t.sourceApp, t.externalId)],
+);
+
+/** The users whose connected accounts reported an alias (0008_stream_visibility.sql); raw_name is the alias's. */
+export const projectAliasViewers = pulseSchema.table(
+  "project_alias_viewers",
+  {
+    aliasId: uuid("alias_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    rawName: text("raw_name").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.aliasId, t.userId] })],
 );
 
 export const projects = pulseSchema.table("projects", {
@@ -226,6 +239,7 @@ export const schema = {
   userIdentities,
   projectSyncPreferences,
   projectAliases,
+  projectAliasViewers,
   projects,
   projectCandidatesGrouped,
   contactSubmissions,

@@ -4,6 +4,7 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import { ZodError, type z } from "zod";
 import type { ApiErrorBody } from "@shared/api-error";
+import { NUL_MESSAGE, nulPath } from "@shared/text";
 
 /** A failure the client should hear about, with its HTTP status and a stable code. */
 export class HttpError extends Error {
@@ -32,10 +33,18 @@ export function describeIssue(err: ZodError, fallback = "Invalid input."): strin
   return `${where}${issue?.message ?? fallback}`;
 }
 
-/** `value` checked by `schema` (a missing body or query counts as `{}`), or 400 `validation_failed`. */
+/**
+ * `value` checked by `schema` (a missing body or query counts as `{}`), or 400 `validation_failed`. Whatever the
+ * schema says, no string of what it lets through may hold U+0000: PostgreSQL cannot store one, and a string schema
+ * without `text()` (src/shared/text.ts) would otherwise turn it into a 500 at the query.
+ */
 export function parseInput<T>(schema: z.ZodType<T>, value: unknown, fallback?: string): T {
   const parsed = schema.safeParse(value ?? {});
   if (!parsed.success) throw badRequest(describeIssue(parsed.error, fallback), "validation_failed");
+  const nul = nulPath(parsed.data);
+  if (nul) {
+    throw badRequest(`${nul.length > 0 ? `${nul.join(".")}: ` : ""}${NUL_MESSAGE}`, "validation_failed");
+  }
   return parsed.data;
 }
 

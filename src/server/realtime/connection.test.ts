@@ -26,8 +26,9 @@ function connect() {
     settings: { ...DEFAULT_REALTIME_SETTINGS, timers: new ManualTimers(), maxBufferedBytes: 1000 },
     remove: vi.fn(),
   };
-  const connection = new Connection(ws as unknown as WebSocket, hub as unknown as Hub, log);
-  return { ws, hub, connection };
+  const preAuth = { release: vi.fn() };
+  const connection = new Connection(ws as unknown as WebSocket, hub as unknown as Hub, log, preAuth);
+  return { ws, hub, connection, preAuth };
 }
 
 describe("a socket's send buffer", () => {

@@ -8,7 +8,7 @@ import {
   type RealtimeOperation,
   type RealtimeServerMessage,
 } from "@shared/realtime";
-import type { Hub } from "./hub";
+import type { Hub, PreAuthSlot } from "./hub";
 import { clientMessageSchema } from "./protocol";
 
 const OPEN = 1;
@@ -36,6 +36,8 @@ export class Connection {
     private readonly ws: WebSocket,
     private readonly hub: Hub,
     readonly log: FastifyBaseLogger,
+    /** Held until the first valid token, or until the socket ends if none comes (the pre-auth limits). */
+    private readonly preAuth: PreAuthSlot,
   ) {
     const { timers, authTimeoutMs } = hub.settings;
     this.authTimer = timers.setTimeout(
@@ -112,6 +114,7 @@ export class Connection {
     timers.clearTimeout(this.authTimer);
     timers.clearTimeout(this.expiryTimer);
     timers.clearTimeout(this.idleTimer);
+    this.preAuth.release();
     this.hub.remove(this);
   }
 
@@ -168,6 +171,8 @@ export class Connection {
     }
     this.userId = user.id;
     this.sessionId = sessionId;
+    // From here the per-user limits count this socket; the address's unauthenticated allowance is free again.
+    this.preAuth.release();
     const { timers } = this.hub.settings;
     timers.clearTimeout(this.authTimer);
     timers.clearTimeout(this.expiryTimer);

@@ -18,11 +18,25 @@ interface Window {
 export interface RealtimeMetrics {
   /** Open sockets, authenticated or not yet. */
   sockets: number;
+  /** Sockets not yet authenticated, handshakes under way included (what the pre-auth limits count). */
+  preAuth: number;
   /** Distinct users with an authenticated socket. */
   users: number;
   /** Joined channels summed over all sockets. */
   channels: number;
 }
+
+/**
+ * A socket's place among the not-yet-authenticated ones, taken before its handshake completes. It is freed by
+ * whichever comes first of the socket authenticating and the socket ending; `release` frees it once, however
+ * often it is called, so every path may call it without counting anything twice.
+ */
+export interface PreAuthSlot {
+  release(): void;
+}
+
+/** Why a handshake gets no place: its address has too many sockets waiting, or the instance has. */
+export type PreAuthReservation = { slot: PreAuthSlot } | { refused: "address" | "instance" };
 
 /**
  * One instance's realtime server: one LISTEN on `pulse_changes` for the whole process, fanned out in process to
@@ -36,6 +50,8 @@ export class Hub {
   private readonly userQueues = new Map<string, Promise<void>>();
   private readonly messageCounts = new Map<string, Window>();
   private readonly connectCounts = new Map<string, Window>();
+  private readonly preAuthByAddress = new Map<string, number>();
+  private preAuthTotal = 0;
   private unlisten: (() => Promise<void>) | undefined;
   private sessionTimer: unknown;
   private statsTimer: unknown;
@@ -79,9 +95,36 @@ export class Hub {
     await this.unlisten?.();
   }
 
-  accept(ws: WebSocket, log: FastifyBaseLogger): void {
-    if (this.stopped) return ws.close(REALTIME_CLOSE.goingAway, "server shutting down");
-    this.sockets.add(new Connection(ws, this, log));
+  /**
+   * Takes a place for a socket of `address` (already grouped: addressKey) that has yet to authenticate, or says
+   * which limit refuses it. Counted at the handshake rather than on the open socket, so a refusal is an HTTP answer
+   * and costs no WebSocket, no Connection and no timer.
+   */
+  reservePreAuth(address: string): PreAuthReservation {
+    const mine = this.preAuthByAddress.get(address) ?? 0;
+    if (mine >= this.settings.maxPreAuthPerAddress) return { refused: "address" };
+    if (this.preAuthTotal >= this.settings.maxPreAuth) return { refused: "instance" };
+    this.preAuthByAddress.set(address, mine + 1);
+    this.preAuthTotal++;
+    let held = true;
+    const release = () => {
+      if (!held) return;
+      held = false;
+      this.preAuthTotal--;
+      const left = (this.preAuthByAddress.get(address) ?? 1) - 1;
+      // Addresses are forgotten at zero: a flood of one-off addresses leaves no entries behind.
+      if (left > 0) this.preAuthByAddress.set(address, left);
+      else this.preAuthByAddress.delete(address);
+    };
+    return { slot: { release } };
+  }
+
+  accept(ws: WebSocket, log: FastifyBaseLogger, slot: PreAuthSlot): void {
+    if (this.stopped) {
+      slot.release();
+      return ws.close(REALTIME_CLOSE.goingAway, "server shutting down");
+    }
+    this.sockets.add(new Connection(ws, this, log, slot));
   }
 
   /** Counts an authenticated socket against its user's limits; false when the user has too many, or too often. */
@@ -135,7 +178,7 @@ export class Hub {
   metrics(): RealtimeMetrics {
     let channels = 0;
     for (const connection of this.sockets) channels += connection.joined.size;
-    return { sockets: this.sockets.size, users: this.byUser.size, channels };
+    return { sockets: this.sockets.size, preAuth: this.preAuthTotal, users: this.byUser.size, channels };
   }
 
   private onNotify(payload: string): void {

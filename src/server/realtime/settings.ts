@@ -23,6 +23,18 @@ export interface RealtimeSettings {
   idleTimeoutMs: number;
   /** How often the sessions behind open sockets are checked for revocation. */
   sessionCheckMs: number;
+  /**
+   * Sockets not yet authenticated from one client address (an IPv6 /64 counts as one), handshakes under way
+   * included. Such a socket costs memory and a timer before anyone is known, and lives at most `authTimeoutMs`.
+   */
+  maxPreAuthPerAddress: number;
+  /** Sockets not yet authenticated on one instance, all addresses together (a flood from many addresses). */
+  maxPreAuth: number;
+  /**
+   * Node's `server.maxConnections`: open TCP connections of the whole server, HTTP ones included. Beyond it Node
+   * closes each new connection as soon as it is accepted, before a byte of HTTP is read.
+   */
+  maxConnections: number;
   /** Open sockets per user on one instance. */
   maxSocketsPerUser: number;
   /** Sockets a user may authenticate per window on one instance (a reconnect loop is refused, not served). */
@@ -41,6 +53,9 @@ export const DEFAULT_REALTIME_SETTINGS: RealtimeSettings = {
   authTimeoutMs: 5_000,
   idleTimeoutMs: 2 * REALTIME_HEARTBEAT_MS + REALTIME_TIMEOUT_MS,
   sessionCheckMs: 15_000,
+  maxPreAuthPerAddress: 20,
+  maxPreAuth: 1_000,
+  maxConnections: 10_000,
   maxSocketsPerUser: 10,
   maxConnectsPerWindow: 30,
   maxMessagesPerWindow: 120,

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PROFILE_NOT_FOUND_MESSAGE, type CandidatesPage, type ProjectCandidate } from "@shared/streams";
 import { signInThroughDevProvider } from "../../testing/auth-test-driver";
@@ -211,5 +213,150 @@ describe("access", () => {
       expect(outsider.statusCode, `${method} ${url}`).toBe(403);
     }
     expect(await projectRows()).toEqual([]);
+  });
+});
+
+describe("who sees a discovered Stream (security review finding 13)", () => {
+  let bob: { token: string; id: string };
+  let carol: { token: string; id: string };
+  beforeAll(async () => {
+    for (const [email, set] of [
+      ["bo@acme.com", (u: typeof bob) => (bob = u)],
+      ["carol@acme.com", (u: typeof bob) => (carol = u)],
+    ] as const) {
+      const session = await signInThroughDevProvider(t.app, email);
+      set({ token: session.access_token, id: session.user.id });
+    }
+  });
+
+  /** Reports items the way the workflow service does: a signed streams.discovered event, for a user or for none. */
+  async function report(rows: [string, string, string][], externalUserId?: string) {
+    const payload = JSON.stringify({
+      type: "streams.discovered",
+      ...(externalUserId === undefined ? {} : { external_user_id: externalUserId }),
+      items: rows.map(([raw_name, source_app, external_id]) => ({
+        raw_name,
+        source_app,
+        external_id,
+        seen_at: "2026-01-05T10:00:00Z",
+      })),
+    });
+    const id = `msg_${randomUUID()}`;
+    const at = new Date();
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/workflows/events",
+      headers: {
+        "content-type": "application/json",
+        "webhook-id": id,
+        "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+        "webhook-signature": new Webhook(t.config.workflow.secret).sign(id, at, payload),
+      },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  async function seenBy(access: string, query = ""): Promise<CandidatesPage> {
+    const res = await t.app.inject({ url: `/api/streams/candidates${query}`, headers: bearer(access) });
+    expect(res.statusCode).toBe(200);
+    return res.json<CandidatesPage>();
+  }
+  const names = async (access: string) => (await seenBy(access)).candidates.map((c) => c.raw_name);
+
+  beforeEach(async () => {
+    await report([["All hands", "google_meet_gemini", "meet-all"]]);
+    await report(
+      [
+        ["Acquisition talks", "gmail", "bob-mail-1"],
+        ["Website relaunch", "asana", "bob-asana-1"],
+      ],
+      bob.id,
+    );
+    await report([["Website relaunch", "jira", "JIRA-12"]], userId);
+  });
+
+  it("shows each user the items their own accounts reported and those reported without a user", async () => {
+    expect(await names(bob.token)).toEqual(["Acquisition talks", "All hands", "Website relaunch"]);
+    expect(await names(token)).toEqual(["All hands", "Website relaunch"]);
+    const [alias] = await t.db.query<{ id: string }>(
+      "SELECT id FROM pulse.project_aliases WHERE external_id = 'JIRA-12'",
+    );
+    // A shared name counts only what the reader may see: not that a colleague's Asana has it too.
+    expect((await seenBy(token)).candidates[1]).toEqual({
+      raw_name: "Website relaunch",
+      alias_count: 1,
+      source_apps: ["jira"],
+      alias_id: alias!.id,
+    });
+  });
+
+  it("shows a user who connected nothing only the company-wide items, on every page", async () => {
+    expect(await names(carol.token)).toEqual(["All hands"]);
+    const first = await seenBy(carol.token, "?limit=1");
+    expect(first).toEqual({
+      candidates: [expect.objectContaining({ raw_name: "All hands" })],
+      next_after: null,
+    });
+    const after = await seenBy(carol.token, `?after=${encodeURIComponent("A")}`);
+    expect(after.candidates.map((c) => c.raw_name)).toEqual(["All hands"]);
+    const later = await seenBy(carol.token, `?after=${encodeURIComponent("All hands")}`);
+    expect(later).toEqual({ candidates: [], next_after: null });
+  });
+
+  it("pages a user's own items and the company's together, in name order", async () => {
+    const first = await seenBy(bob.token, "?limit=1");
+    expect(first.candidates.map((c) => c.raw_name)).toEqual(["Acquisition talks"]);
+    const second = await seenBy(bob.token, `?limit=1&after=${encodeURIComponent(first.next_after!)}`);
+    expect(second.candidates.map((c) => c.raw_name)).toEqual(["All hands"]);
+    const third = await seenBy(bob.token, `?limit=1&after=${encodeURIComponent(second.next_after!)}`);
+    expect(third).toEqual({
+      candidates: [
+        expect.objectContaining({ raw_name: "Website relaunch", alias_count: 1, source_apps: ["asana"] }),
+      ],
+      next_after: null,
+    });
+  });
+
+  const aliasOf = async (externalId: string) =>
+    (
+      await t.db.query<{ id: string }>("SELECT id FROM pulse.project_aliases WHERE external_id = $1", [
+        externalId,
+      ])
+    )[0]!.id;
+
+  it("refuses a PulseMap from a colleague's item as not found, linking nothing", async () => {
+    const res = await create(await aliasOf("bob-mail-1"));
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe("candidate_not_found");
+    expect(await projectRows()).toEqual([]);
+    expect(await names(bob.token)).toContain("Acquisition talks");
+  });
+
+  it("answers 404, not 409, for a colleague's item already in a PulseMap, so its existence does not show", async () => {
+    const mail = await aliasOf("bob-mail-1");
+    expect((await create(mail, bob.token)).statusCode).toBe(201);
+    const res = await create(mail);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe("candidate_not_found");
+  });
+
+  it("links only the creator's visible aliases; the PulseMap itself is the company's", async () => {
+    const mine = (await seenBy(token)).candidates.find((c) => c.raw_name === "Website relaunch")!;
+    const res = await create(mine.alias_id);
+    expect(res.statusCode).toBe(201);
+    const { project } = res.json();
+    const linked = await t.db.query<{ external_id: string }>(
+      "SELECT external_id FROM pulse.project_aliases WHERE project_id = $1",
+      [project.id],
+    );
+    expect(linked).toEqual([{ external_id: "JIRA-12" }]);
+    expect(await names(token)).toEqual(["All hands"]);
+    // Bob's own Asana project of that name stays his candidate: Ann could not know it was there.
+    expect(await names(bob.token)).toEqual(["Acquisition talks", "All hands", "Website relaunch"]);
+    for (const reader of [bob.token, carol.token]) {
+      const list = await t.app.inject({ url: "/api/projects", headers: bearer(reader) });
+      expect(list.json()).toEqual({ projects: [project] });
+    }
   });
 });

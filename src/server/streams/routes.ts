@@ -35,8 +35,9 @@ const createBody = z.object({ alias_id: z.uuid() });
  */
 export const streamsRoutes: FastifyPluginAsync = async (app) => {
   app.get(STREAMS_ROUTES.candidates, async (request): Promise<CandidatesPage> => {
+    const user = currentUser(request);
     const { limit, after } = parseInput(candidatesQuery, request.query);
-    return listCandidates(app.db, limit, after);
+    return listCandidates(app.db, user.id, limit, after);
   });
 
   app.get(STREAMS_ROUTES.projects, async (request): Promise<ProjectsList> => {
@@ -47,7 +48,7 @@ export const streamsRoutes: FastifyPluginAsync = async (app) => {
   app.post(STREAMS_ROUTES.projects, async (request, reply): Promise<CreateProjectResponse> => {
     const user = currentUser(request);
     const { alias_id } = parseInput(createBody, request.body);
-    const project = await createProjectFromCandidate(app.db, user.email, alias_id);
+    const project = await createProjectFromCandidate(app.db, user, alias_id);
     reply.code(201);
     return { project };
   });

@@ -11,7 +11,8 @@ export type HandlerResult = Record<string, unknown>;
 export type Transaction = Parameters<Parameters<Orm["transaction"]>[0]>[0];
 
 /**
- * One event type's handler: its body schema (checked before anything is stored) and what it does, inside the same
+ * One event type's handler: its body schema (checked before anything is stored; `parseInput` also refuses a U+0000
+ * in any string it lets through, which PostgreSQL could not store) and what it does, inside the same
  * transaction that records the `webhook-id`, so an event is handled exactly once or not at all.
  */
 export interface EventHandler<T = unknown> {

@@ -29,7 +29,9 @@ export async function setUpWorkflowWebhooks(
     });
     app.decorate("workflowSimulator", simulator);
     urls = simulator.urls;
-    fetch = inProcessFetch(app);
+    const inProcess = inProcessFetch(app);
+    fetch = (url, init) =>
+      inProcess(url, { ...init, headers: { ...init.headers, ...simulator.hookHeaders } });
     app.log.info("workflow webhooks: development simulator at /dev/workflows");
   } else if (Object.keys(urls).length === 0) {
     app.log.warn(
@@ -48,6 +50,6 @@ export async function setUpWorkflowWebhooks(
 declare module "fastify" {
   interface FastifyInstance {
     /** The development simulator, when mounted (tests wait on `settled()` for its reports). */
-    workflowSimulator?: { settled(): Promise<void> };
+    workflowSimulator?: { settled(): Promise<void>; hookHeaders: Readonly<Record<string, string>> };
   }
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { CandidatesPage } from "@shared/streams";
+import { signInThroughDevProvider } from "../../testing/auth-test-driver";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { MAX_DISCOVERY_BATCH } from "./streams-discovered";
 
@@ -61,6 +63,7 @@ async function aliases() {
 
 async function storedNothing() {
   expect(await aliases()).toEqual([]);
+  expect(await t.db.query("SELECT * FROM pulse.project_alias_viewers")).toEqual([]);
   expect(await t.db.query("SELECT * FROM pulse.workflow_event_ids")).toEqual([]);
 }
 
@@ -134,6 +137,78 @@ describe("POST /api/workflows/events: streams.discovered", () => {
       received: MAX_DISCOVERY_BATCH,
       inserted: MAX_DISCOVERY_BATCH,
     });
+  });
+});
+
+describe("POST /api/workflows/events: who sees a streams.discovered item", () => {
+  const users: Record<"ann" | "bob" | "cy", { id: string; token: string }> = {} as never;
+  beforeAll(async () => {
+    for (const name of ["ann", "bob", "cy"] as const) {
+      const session = await signInThroughDevProvider(t.app, `${name}@acme.com`);
+      users[name] = { id: session.user.id, token: session.access_token };
+    }
+  });
+
+  const reportedFor = (user: keyof typeof users | null, ...items: unknown[]) =>
+    send({ ...discovered(...items), ...(user === null ? {} : { external_user_id: users[user].id }) });
+
+  async function seenBy(user: keyof typeof users) {
+    const res = await t.app.inject({
+      url: "/api/streams/candidates",
+      headers: { authorization: `Bearer ${users[user].token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json<CandidatesPage>().candidates.map((c) => [c.raw_name, c.alias_count]);
+  }
+
+  it("is seen by the user named in external_user_id only", async () => {
+    const res = await reportedFor("bob", item(1));
+    expect(res.json()).toEqual({ status: "processed", received: 1, inserted: 1 });
+    expect(await seenBy("bob")).toEqual([["Project 1", 1]]);
+    expect(await seenBy("ann")).toEqual([]);
+    expect(await seenBy("cy")).toEqual([]);
+  });
+
+  it("is seen by a second user when the same item is reported again for them, and by no one else", async () => {
+    await reportedFor("bob", item(1));
+    const again = await reportedFor("ann", item(1, { raw_name: "Renamed" }));
+    expect(again.json()).toEqual({ status: "processed", received: 1, inserted: 0 });
+    expect(await seenBy("ann")).toEqual([["Project 1", 1]]);
+    expect(await seenBy("bob")).toEqual([["Project 1", 1]]);
+    expect(await seenBy("cy")).toEqual([]);
+    // Reported again for the same user, or with a repeated webhook-id, it changes nothing.
+    await reportedFor("ann", item(1));
+    expect(await t.db.query("SELECT user_id FROM pulse.project_alias_viewers")).toHaveLength(2);
+  });
+
+  it("a repeated webhook-id does not add its user either", async () => {
+    const id = "msg_replayed_for_another";
+    await send({ ...discovered(item(1)), external_user_id: users.bob.id }, { id });
+    const replay = await send({ ...discovered(item(1)), external_user_id: users.ann.id }, { id });
+    expect(replay.json()).toEqual({ status: "duplicate" });
+    expect(await seenBy("ann")).toEqual([]);
+  });
+
+  it("is seen by every company user once reported without a user, before or after a user's report", async () => {
+    await reportedFor(null, item(1));
+    await reportedFor("bob", item(1), item(2));
+    await reportedFor(null, item(2));
+    for (const user of ["ann", "bob", "cy"] as const) {
+      expect(await seenBy(user)).toEqual([
+        ["Project 1", 1],
+        ["Project 2", 1],
+      ]);
+    }
+  });
+
+  it("refuses an event for a user Pulse does not know (422), or an id that is not a user id (400)", async () => {
+    const unknown = await send({ ...discovered(item(1)), external_user_id: randomUUID() });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().error.code).toBe("unknown_user");
+    const malformed = await send({ ...discovered(item(1)), external_user_id: "bob" });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.code).toBe("validation_failed");
+    await storedNothing();
   });
 });
 

@@ -9,9 +9,6 @@ import { MAX_DISCOVERY_BATCH, streamsDiscoveredHandler } from "./streams-discove
 
 export const WORKFLOW_EVENTS_ROUTE = "/api/workflows/events";
 
-/** Room for a full batch of long names; anything larger is refused before it is read (413). */
-const EVENT_BODY_LIMIT = 2 * 1024 * 1024;
-
 const envelope = z.object({ type: z.string() });
 
 export interface WorkflowEventsOptions {
@@ -43,7 +40,8 @@ export const workflowRoutes: FastifyPluginAsync<WorkflowEventsOptions> = async (
     done(null, body);
   });
 
-  app.post(WORKFLOW_EVENTS_ROUTE, { bodyLimit: EVENT_BODY_LIMIT }, async (request) => {
+  // Its body limit (room for a full batch of long names) is in platform/body-limits.ts with every other route's.
+  app.post(WORKFLOW_EVENTS_ROUTE, async (request) => {
     if (typeof request.body !== "string") {
       throw new HttpError(415, "unsupported_media_type", "Send the event as application/json.");
     }

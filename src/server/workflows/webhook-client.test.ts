@@ -1,12 +1,16 @@
-import type { FastifyBaseLogger } from "fastify";
+import Fastify, { type FastifyBaseLogger } from "fastify";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { WORKFLOW_HOOKS, type WorkflowHook } from "../config";
+import { inProcessFetch } from "../platform/in-process-fetch";
 import { WorkflowCallError } from "../platform/workflow-webhooks";
 import {
   createWorkflowClient,
   ENVIRONMENT_HEADER,
   EXTERNAL_USER_HEADER,
   findConnectLink,
+  WORKFLOW_ANSWER_MAX_BYTES,
   type WorkflowFetch,
 } from "./webhook-client";
 
@@ -287,7 +291,7 @@ describe("the calls of SPEC §7", () => {
     expect(s.sent).toEqual([]);
   });
 
-  it("logs each call with the hook, the URL path and the time taken: never the host, query or user", async () => {
+  it("logs each call with the hook's name and the time taken: never the host, path, query or user", async () => {
     const s = service(json({ status: "ok" }));
     const { c, lines } = client(s.fetch);
     await c.syncAsana("projects", USER);
@@ -295,18 +299,205 @@ describe("the calls of SPEC §7", () => {
       {
         level: "info",
         msg: "workflow webhook",
-        fields: {
-          hook: "ASANA_SYNC",
-          path: "/webhook/asana_sync",
-          attempt: 1,
-          status: 200,
-          ms: expect.any(Number),
-        },
+        fields: { hook: "ASANA_SYNC", attempt: 1, status: 200, ms: expect.any(Number) },
       },
     ]);
-    const logged = JSON.stringify(lines);
-    expect(logged).not.toContain("s3cret");
-    expect(logged).not.toContain("hooks.example.net");
-    expect(logged).not.toContain(USER);
+    expectNothingOfTheUrl(lines);
+  });
+
+  it("logs a failed call, each attempt of it, with the hook's name only", async () => {
+    const s = service(json({ error: "boom" }, 503));
+    const { c, lines } = client(s.fetch);
+    await failure(c.disconnect("google_drive", USER));
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toEqual({
+      level: "warn",
+      msg: "workflow webhook failed",
+      fields: {
+        hook: "GOOGLE_DRIVE_DISCONNECT",
+        attempt: 1,
+        failure: "http_error",
+        status: 503,
+        ms: expect.any(Number),
+        retrying: true,
+      },
+    });
+    expectNothingOfTheUrl(lines);
+  });
+});
+
+/** For many workflow services the path is the secret (issue #20): no part of a webhook URL may reach the log. */
+function expectNothingOfTheUrl(lines: unknown[]) {
+  const logged = JSON.stringify(lines);
+  for (const part of ["hooks.example.net", "/webhook", "asana_", "google_", "s3cret", "token=", USER]) {
+    expect(logged).not.toContain(part);
+  }
+}
+
+describe("redirects (issue #20)", () => {
+  /** Two real HTTP servers on loopback: the configured webhook, and an internal address it redirects to. */
+  async function listen(handle: (req: IncomingMessage, res: ServerResponse) => void) {
+    const received: { method?: string; url?: string; body: string }[] = [];
+    const server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        received.push({ method: req.method, url: req.url, body });
+        handle(req, res);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const close = () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+    return { url, received, close };
+  }
+
+  it.each([301, 302, 303, 307, 308])(
+    "a %i is a failed call, logged, never followed and not repeated (the real fetch)",
+    async (status) => {
+      const internal = await listen((_req, res) => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ connect_link_url: "https://internal.example/" }));
+      });
+      const hook = await listen((_req, res) => {
+        res.writeHead(status, { location: `${internal.url}/admin/users` });
+        res.end();
+      });
+      try {
+        const { log, lines } = logger();
+        const c = createWorkflowClient({
+          urls: { ASANA_CONNECT: `${hook.url}/webhook/asana_connect` },
+          environment: "production",
+          log,
+          sleep: async () => undefined,
+        });
+        const err = await failure(c.connectLink("asana", USER));
+        expect([err.failure, err.statusCode, err.code, err.upstreamStatus]).toEqual([
+          "http_error",
+          502,
+          "workflow_failed",
+          status,
+        ]);
+        expect(hook.received).toHaveLength(1);
+        expect(internal.received).toEqual([]);
+        expect(lines).toEqual([
+          {
+            level: "warn",
+            msg: "workflow webhook failed",
+            fields: {
+              hook: "ASANA_CONNECT",
+              attempt: 1,
+              failure: "http_error",
+              detail: "redirect",
+              status,
+              ms: expect.any(Number),
+              retrying: false,
+            },
+          },
+        ]);
+      } finally {
+        await Promise.all([hook.close(), internal.close()]);
+      }
+    },
+  );
+
+  it("asks any fetch it is given not to follow redirects", async () => {
+    const s = service(json({ status: "ok" }));
+    const redirects: unknown[] = [];
+    await client((url, init) => {
+      redirects.push(init.redirect);
+      return s.fetch(url, init);
+    }).c.syncGoogleMeet(USER);
+    expect(redirects).toEqual(["manual"]);
+  });
+});
+
+describe("the size of an answer (issue #20)", () => {
+  const LINK = "https://l.example/";
+  /** A connect answer of exactly `bytes` bytes: the link, padded. */
+  function paddedAnswer(bytes: number): string {
+    const empty = JSON.stringify({ connect_link_url: LINK, pad: "" });
+    return JSON.stringify({ connect_link_url: LINK, pad: "x".repeat(bytes - empty.length) });
+  }
+
+  /** A service streaming `text` in 4 KiB chunks, counting what it was asked for and whether it was cancelled. */
+  function streaming(text: string) {
+    const bytes = new TextEncoder().encode(text);
+    const state = { pulled: 0, cancelled: false };
+    const fetch: WorkflowFetch = async () =>
+      new Response(
+        new ReadableStream<Uint8Array>(
+          {
+            pull(controller) {
+              const chunk = bytes.subarray(state.pulled, state.pulled + 4096);
+              state.pulled += chunk.byteLength;
+              if (chunk.byteLength > 0) controller.enqueue(chunk);
+              if (state.pulled >= bytes.byteLength) controller.close();
+            },
+            cancel() {
+              state.cancelled = true;
+            },
+          },
+          { highWaterMark: 0 },
+        ),
+        { status: 200, headers: { "content-type": "application/json" } },
+      );
+    return { fetch, state };
+  }
+
+  it("stops reading past 64 KiB and fails the call, once, without a retry", async () => {
+    const s = streaming(paddedAnswer(1024 * 1024));
+    const { c, lines } = client(s.fetch);
+    const err = await failure(c.connectLink("asana", USER));
+    expect([err.failure, err.statusCode, err.code]).toEqual([
+      "malformed_response",
+      502,
+      "workflow_malformed_response",
+    ]);
+    expect(s.state.pulled).toBeLessThanOrEqual(WORKFLOW_ANSWER_MAX_BYTES + 4096);
+    expect(s.state.cancelled).toBe(true);
+    expect(lines.map((l) => [l.fields.failure, l.fields.detail, l.fields.retrying])).toEqual([
+      ["malformed_response", "answer_too_large", false],
+    ]);
+  });
+
+  it("reads an answer of exactly 64 KiB, and fails one byte more", async () => {
+    expect(WORKFLOW_ANSWER_MAX_BYTES).toBe(64 * 1024);
+    const fits = streaming(paddedAnswer(WORKFLOW_ANSWER_MAX_BYTES));
+    await expect(client(fits.fetch).c.connectLink("google_drive", USER)).resolves.toBe(LINK);
+    const over = service(json(JSON.parse(paddedAnswer(WORKFLOW_ANSWER_MAX_BYTES + 1))));
+    expect((await failure(client(over.fetch).c.connectLink("google_drive", USER))).failure).toBe(
+      "malformed_response",
+    );
+  });
+});
+
+describe("the in-process fetch of the development simulator", () => {
+  it("still answers the link, and a redirect or an oversized answer still fails the call", async () => {
+    const app = Fastify();
+    app.post("/hooks/link", async () => ({ connect_link_url: "https://sim.example/connect/1" }));
+    app.post("/hooks/moved", async (_request, reply) => reply.redirect("/elsewhere", 307));
+    app.post("/hooks/large", async () => ({ pad: "x".repeat(WORKFLOW_ANSWER_MAX_BYTES) }));
+    await app.ready();
+    const connectVia = (path: string) =>
+      createWorkflowClient({
+        urls: { ASANA_CONNECT: `http://localhost:3000/hooks/${path}` },
+        environment: "development",
+        log: logger().log,
+        fetch: inProcessFetch(app),
+        sleep: async () => undefined,
+      }).connectLink("asana", USER);
+    try {
+      await expect(connectVia("link")).resolves.toBe("https://sim.example/connect/1");
+      const moved = await failure(connectVia("moved"));
+      expect([moved.failure, moved.upstreamStatus]).toEqual(["http_error", 307]);
+      expect((await failure(connectVia("large"))).failure).toBe("malformed_response");
+    } finally {
+      await app.close();
+    }
   });
 });

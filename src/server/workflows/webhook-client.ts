@@ -11,6 +11,11 @@ import {
 export const WORKFLOW_TIMEOUT_MS = 5_000;
 /** Attempts of a call that is safe to repeat, and the first backoff (doubled each time): 250 ms, then 500 ms. */
 export const WORKFLOW_RETRY = { attempts: 3, baseDelayMs: 250 } as const;
+/**
+ * The most of an answer the client reads (issue #20): a connect link is a few hundred bytes, and a service that sends
+ * more — by mistake, or to exhaust this server's memory — fails the call instead.
+ */
+export const WORKFLOW_ANSWER_MAX_BYTES = 64 * 1024;
 
 /**
  * The headers SPEC §7 calls "production environment and external user id" on the Asana sync calls (decision 0070).
@@ -33,10 +38,19 @@ export const SAFE_TO_REPEAT: ReadonlySet<WorkflowHook> = new Set<WorkflowHook>([
   "GOOGLE_DRIVE_DISCONNECT",
 ]);
 
-/** The part of `fetch` the client uses (the global one, a test double, or the in-process one of the simulator). */
+/**
+ * The part of `fetch` the client uses (the global one, a test double, or the in-process one of the simulator, which
+ * never follows a redirect anyway).
+ */
 export type WorkflowFetch = (
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body?: string;
+    signal?: AbortSignal;
+    redirect: "manual";
+  },
 ) => Promise<Response>;
 
 export interface WorkflowClientOptions {
@@ -79,8 +93,32 @@ class Attempt extends Error {
     readonly failure: WorkflowFailure,
     readonly retryable: "always" | "if_safe" | "never",
     readonly upstreamStatus?: number,
+    /** Said in the log only, where the failure alone would not tell an operator what happened. */
+    readonly detail?: "redirect" | "answer_too_large",
   ) {
     super(failure);
+  }
+}
+
+/**
+ * The answer as text, read chunk by chunk and abandoned past `maxBytes`: `res.text()` would hold the whole of an
+ * endless or huge answer in memory before anything could look at its size.
+ */
+async function readCapped(res: Response, maxBytes: number): Promise<string> {
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > maxBytes) {
+      void reader.cancel().catch(() => undefined);
+      throw new Attempt("malformed_response", "never", undefined, "answer_too_large");
+    }
+    text += decoder.decode(value, { stream: true });
   }
 }
 
@@ -106,8 +144,10 @@ export function findConnectLink(answer: unknown): unknown {
 /**
  * The one module every outbound webhook goes through (ARCHITECTURE §5 Workflow automation, issue #13): only the
  * configured URLs, JSON `{ external_user_id }`, a timeout per attempt, a bounded retry with backoff for the calls
- * in SAFE_TO_REPEAT, one structured log line per attempt (hook, URL path, status, milliseconds; never the host,
- * query or body), and WorkflowCallError for every failure.
+ * in SAFE_TO_REPEAT, no redirect followed (a 3xx is a failed call: it could send the user id anywhere), at most
+ * WORKFLOW_ANSWER_MAX_BYTES of an answer read, one structured log line per attempt, and WorkflowCallError for every
+ * failure. The log names the hook only, never its URL: many workflow services put the secret in the path (issue
+ * #20), others in the host or query.
  */
 export function createWorkflowClient(options: WorkflowClientOptions): WorkflowWebhooks {
   const {
@@ -139,11 +179,16 @@ export function createWorkflowClient(options: WorkflowClientOptions): WorkflowWe
     const exchange = async () => {
       let res: Response;
       try {
-        res = await send(url, { method: "POST", ...init, signal: controller.signal });
+        res = await send(url, { method: "POST", ...init, signal: controller.signal, redirect: "manual" });
       } catch (err) {
         if (controller.signal.aborted) throw new Attempt("timeout", "if_safe");
         const code = causeCode(err);
         throw new Attempt("unreachable", code && NOT_SENT.has(code) ? "always" : "if_safe");
+      }
+      // "manual" hands back the 3xx itself (or, under a browser's rules, an opaque redirect with status 0).
+      if ((res.status >= 300 && res.status < 400) || res.type === "opaqueredirect") {
+        void res.body?.cancel().catch(() => undefined);
+        throw new Attempt("http_error", "never", res.status, "redirect");
       }
       if (!res.ok) {
         void res.body?.cancel().catch(() => undefined);
@@ -177,13 +222,12 @@ export function createWorkflowClient(options: WorkflowClientOptions): WorkflowWe
       log.error({ hook }, "workflow webhook not configured");
       throw new WorkflowCallError(hook, "not_configured");
     }
-    const path = new URL(url).pathname;
     const safe = SAFE_TO_REPEAT.has(hook);
     for (let n = 1; ; n++) {
       const started = now();
       try {
         const status = await attempt(url, init, read);
-        log.info({ hook, path, attempt: n, status, ms: Math.round(now() - started) }, "workflow webhook");
+        log.info({ hook, attempt: n, status, ms: Math.round(now() - started) }, "workflow webhook");
         return;
       } catch (err) {
         if (!(err instanceof Attempt)) throw err;
@@ -192,9 +236,9 @@ export function createWorkflowClient(options: WorkflowClientOptions): WorkflowWe
         log.warn(
           {
             hook,
-            path,
             attempt: n,
             failure: err.failure,
+            ...(err.detail ? { detail: err.detail } : {}),
             status: err.upstreamStatus,
             ms: Math.round(now() - started),
             retrying: !last,
@@ -220,9 +264,10 @@ export function createWorkflowClient(options: WorkflowClientOptions): WorkflowWe
     async connectLink(connector, externalUserId) {
       let link: string | undefined;
       await call(CONNECT[connector], json(externalUserId), async (res) => {
+        const text = await readCapped(res, WORKFLOW_ANSWER_MAX_BYTES);
         let answer: unknown;
         try {
-          answer = JSON.parse(await res.text());
+          answer = JSON.parse(text);
         } catch {
           throw new Attempt("malformed_response", "never");
         }

@@ -37,9 +37,32 @@ describe("database rate limiter", () => {
     await a.hit("192.0.2.9");
     expect((await b.hit("192.0.2.9")).allowed).toBe(false);
     const [old] = await db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pulse.rate_limit_hits WHERE hit_at < '2026-03-01T23:00:00Z'",
+      "SELECT count(*)::int AS n FROM pulse.rate_limit_hits WHERE bucket LIKE 't2:%' AND hit_at < '2026-03-01T23:00:00Z'",
     );
     expect(old!.n).toBe(0);
+  });
+
+  it("cleans only its own rows: a one-minute limiter never wipes a ten-minute limiter's count (issue 20 item 6)", async () => {
+    let now = new Date("2026-03-04T10:00:00Z");
+    const contact = createRateLimiter(db, {
+      name: "contact6",
+      max: 2,
+      windowMs: 10 * 60_000,
+      now: () => now,
+    });
+    const captcha = createRateLimiter(db, { name: "captcha6", max: 60, windowMs: 60_000, now: () => now });
+    await captcha.hit("192.0.2.60"); // its first hit purges; the next purge is due a minute later
+    expect((await contact.hit("192.0.2.60")).allowed).toBe(true);
+    expect((await contact.hit("192.0.2.60")).allowed).toBe(true);
+    now = new Date("2026-03-04T10:02:00Z");
+    expect(await contact.hit("192.0.2.60")).toEqual({ allowed: false, retryAfterSeconds: 480 });
+    // Two minutes on, the captcha limiter's cleanup runs; the contact hits are inside their own window still.
+    expect((await captcha.hit("192.0.2.60")).allowed).toBe(true);
+    expect(await contact.hit("192.0.2.60")).toEqual({ allowed: false, retryAfterSeconds: 480 });
+    const [kept] = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pulse.rate_limit_hits WHERE bucket LIKE 'contact6:%'",
+    );
+    expect(kept!.n).toBe(2);
   });
 
   it("lets exactly the limit through when a burst arrives all at once", async () => {

@@ -42,8 +42,11 @@ export function createRateLimiter(
       const bucket = `${name}:${addressKey(clientAddress)}`;
       if (at.getTime() - lastPurge >= GLOBAL_PURGE_EVERY_MS) {
         lastPurge = at.getTime();
+        // Only this limiter's own rows: its window is not another's, and a one-minute limiter purging the
+        // ten-minute contact limit's hits would wipe that count (issue 20 item 6).
         await db.orm.execute(
-          sql`DELETE FROM pulse.rate_limit_hits WHERE hit_at <= ${windowStart}::timestamptz`,
+          sql`DELETE FROM pulse.rate_limit_hits
+               WHERE starts_with(bucket, ${`${name}:`}::text) AND hit_at <= ${windowStart}::timestamptz`,
         );
       }
       // Count and insert under one lock per bucket, held to the end of the transaction: parallel requests of one

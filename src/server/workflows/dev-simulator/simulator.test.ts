@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CONNECTORS_ROUTES, connectorPath, type ConnectorType } from "@shared/connectors";
+import type { CandidatesPage } from "@shared/streams";
 import { signInThroughDevProvider } from "../../../testing/auth-test-driver";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { WORKFLOW_HOOKS } from "../../config";
@@ -140,11 +141,31 @@ describe("the development workflow simulator", () => {
     expect(meetings).toEqual([{ raw_name: "Mobile app beta" }, { raw_name: "Q3 budget review" }]);
   });
 
+  it("reports every sync's Streams for the user who asked: a colleague who connected nothing sees none", async () => {
+    await api("POST", path(CONNECTORS_ROUTES.sync, "asana"), { kind: "projects" });
+    await api("POST", path(CONNECTORS_ROUTES.sync, "asana"), { kind: "data" });
+    await api("POST", path(CONNECTORS_ROUTES.sync, "google_meet_gemini"));
+    await t.app.workflowSimulator!.settled();
+    const bob = await signInThroughDevProvider(t.app, "bob@acme.com");
+    const candidates = async (access: string) => {
+      const res = await t.app.inject({
+        url: "/api/streams/candidates",
+        headers: { authorization: `Bearer ${access}` },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<CandidatesPage>();
+    };
+    expect((await candidates(token)).candidates.map((c) => c.raw_name)).toEqual(
+      SAMPLE_ASANA_PROJECTS.map((p) => p.name).sort(),
+    );
+    expect(await candidates(bob.access_token)).toEqual({ candidates: [], next_after: null });
+  });
+
   it("a webhook call without a user id is refused", async () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/dev/workflows/hooks/asana-connect",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...t.app.workflowSimulator!.hookHeaders },
       payload: JSON.stringify({ external_user_id: "someone" }),
     });
     expect(res.statusCode).toBe(400);

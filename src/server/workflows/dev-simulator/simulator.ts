@@ -1,15 +1,18 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { PopupConnector } from "@shared/connectors";
 import { WORKFLOW_HOOKS, type WorkflowHook } from "../../config";
-import { badRequest } from "../../platform/errors";
+import { badRequest, forbidden, HttpError } from "../../platform/errors";
 import { WORKFLOW_EVENTS_ROUTE } from "../routes";
 import { signEvent } from "../signature";
 import { EXTERNAL_USER_HEADER } from "../webhook-client";
 import { authorizePage, donePage, SIMULATOR_PAGE_CSP, simulatorErrorPage } from "./pages";
 
 export const WORKFLOW_SIMULATOR_PREFIX = "/dev/workflows";
+
+/** The header carrying this boot's hook token, which only Pulse's own workflow client is given. */
+export const SIMULATOR_TOKEN_HEADER = "x-pulse-simulator-token";
 
 /** How long a connect link stays usable, like a provider's authorisation request. */
 const CONNECT_LINK_TTL_MS = 10 * 60 * 1000;
@@ -34,6 +37,8 @@ export interface WorkflowSimulator {
   urls: Record<WorkflowHook, string>;
   /** Resolves once every event reported so far has been answered (tests wait on it instead of sleeping). */
   settled(): Promise<void>;
+  /** What Pulse's own client adds to every hook call: without it a hook answers 403. */
+  hookHeaders: Readonly<Record<string, string>>;
 }
 
 const hookPath = (hook: WorkflowHook) =>
@@ -53,6 +58,7 @@ export async function mountWorkflowSimulator(
   { publicUrl, secret }: { publicUrl: string; secret: string },
 ): Promise<WorkflowSimulator> {
   const pending = new Map<string, { userId: string; connector: PopupConnector; expiresAt: number }>();
+  const hookToken = randomBytes(32).toString("base64url");
   const inFlight = new Set<Promise<void>>();
 
   async function post(event: Record<string, unknown>): Promise<void> {
@@ -109,6 +115,24 @@ export async function mountWorkflowSimulator(
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
 
+    // The hooks answer Pulse's own client only (issue 20 items 1 and 14). A page the developer visits could post a
+    // form here naming any user; it can neither send JSON cross-site without a CORS preflight (never granted) nor
+    // know this boot's token, which the server hands its own client in-process.
+    scope.addHook("onRequest", async (request) => {
+      if (!request.url.startsWith(`${WORKFLOW_SIMULATOR_PREFIX}/hooks/`)) return;
+      const given = request.headers[SIMULATOR_TOKEN_HEADER];
+      if (typeof given !== "string" || !sameToken(given, hookToken)) {
+        throw forbidden(
+          "Only Pulse's own workflow client may call the simulator's hooks.",
+          "simulator_token",
+        );
+      }
+      const type = request.headers["content-type"];
+      if (type !== undefined && !/^application\/json\s*(?:;|$)/i.test(type)) {
+        throw new HttpError(415, "unsupported_media_type", "The simulator's hooks take JSON only.");
+      }
+    });
+
     scope.addHook("onResponse", async (request) => {
       const events = queued.get(request);
       if (!events) return;
@@ -151,6 +175,7 @@ export async function mountWorkflowSimulator(
         },
         {
           type: "streams.discovered",
+          external_user_id: userId,
           items: SAMPLE_ASANA_PROJECTS.map((p) => ({
             raw_name: p.name,
             source_app: "asana",
@@ -162,10 +187,11 @@ export async function mountWorkflowSimulator(
       return { status: "ok" };
     });
     scope.post(hookPath("ASANA_DATA_SYNC"), async (request) => {
-      externalUser(request);
+      const userId = externalUser(request);
       reportLater(request, [
         {
           type: "streams.discovered",
+          external_user_id: userId,
           items: SAMPLE_ASANA_PROJECTS.slice(0, 2).map((p) => ({
             raw_name: p.name,
             source_app: "asana",
@@ -177,9 +203,12 @@ export async function mountWorkflowSimulator(
       return { status: "ok" };
     });
     scope.post(hookPath("GOOGLE_MEET_SYNC"), async (request) => {
+      // No body: the user comes in the workflow service's header, and the meetings found are theirs alone.
+      const userId = externalUser(request);
       reportLater(request, [
         {
           type: "streams.discovered",
+          external_user_id: userId,
           items: SAMPLE_MEETINGS.map((m) => ({ ...m, source_app: "google_meet_gemini", seen_at: now() })),
         },
       ]);
@@ -260,8 +289,15 @@ export async function mountWorkflowSimulator(
   ) as Record<WorkflowHook, string>;
   return {
     urls,
+    hookHeaders: { [SIMULATOR_TOKEN_HEADER]: hookToken },
     async settled() {
       while (inFlight.size > 0) await Promise.all(inFlight);
     },
   };
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

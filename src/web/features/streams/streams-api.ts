@@ -13,7 +13,10 @@ import {
 export const CANDIDATES_PER_SCREEN = 50;
 
 export const streamsKeys = {
-  candidates: ["streams", "candidates"] as const,
+  // Per user: a user's candidates include what their own accounts found, and a tab can change user without a
+  // reload (the auth client shares sessions between tabs), so one user's cached list must never answer another's.
+  candidates: (userId: string | null) => ["streams", "candidates", userId] as const,
+  // The company's: the same list for every user.
   projects: ["streams", "projects"] as const,
 };
 
@@ -23,12 +26,12 @@ function candidatesPath(after: string | null): string {
   return `${STREAMS_ROUTES.candidates}?${query}`;
 }
 
-/** SPEC §7 SELECT v_project_candidates_grouped, a screen at a time, ordered by stream name. */
+/** SPEC §7 SELECT v_project_candidates_grouped as the user may see it, a screen at a time, by stream name. */
 export function useCandidates() {
   const { session } = useAuth();
   const accessToken = session?.access_token;
   return useInfiniteQuery({
-    queryKey: streamsKeys.candidates,
+    queryKey: streamsKeys.candidates(session?.user.id ?? null),
     queryFn: ({ pageParam }) => apiRequest<CandidatesPage>(candidatesPath(pageParam), { accessToken }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_after,

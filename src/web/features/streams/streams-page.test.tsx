@@ -1,9 +1,13 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CandidatesPage, ProjectCandidate, ProjectSummary } from "@shared/streams";
 import { columnHeaders } from "../../../testing/table-queries";
 import { renderWeb, signedInAs } from "../../../testing/render-web";
+import { AuthContext, type AuthContextValue } from "../../lib/auth/auth-context";
+import { ThemeProvider } from "../../lib/theme";
+import { MemoryRouter } from "react-router";
 import StreamsPage from "./streams-page";
 
 const candidate = (raw_name: string, extra: Partial<ProjectCandidate> = {}): ProjectCandidate => ({
@@ -163,6 +167,48 @@ describe("Streams page", () => {
     expect(trigger).toHaveAttribute("aria-expanded", "false");
     await user.keyboard("{ArrowDown}");
     expect(await screen.findByRole("menu")).toBeInTheDocument();
+  });
+
+  it("never shows one user's candidates to the next user of the tab, even from the cache", async () => {
+    // The auth client shares sessions between tabs: signing in as Carol elsewhere changes this tab's user with
+    // no reload, so the query cache Bob's list sits in lives on. Candidates hold each user's own discoveries.
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const page = (auth: AuthContextValue) => (
+      <ThemeProvider>
+        <QueryClientProvider client={client}>
+          <AuthContext value={auth}>
+            <MemoryRouter initialEntries={["/projects"]}>
+              <StreamsPage />
+            </MemoryRouter>
+          </AuthContext>
+        </QueryClientProvider>
+      </ThemeProvider>
+    );
+    routes["GET /api/streams/candidates"] = () =>
+      Response.json({ candidates: [candidate("Acquisition talks")], next_after: null });
+    const { rerender } = render(page(signedInAs("bob@acme.com")));
+    expect(await screen.findByText("Acquisition talks")).toBeInTheDocument();
+
+    routes["GET /api/streams/candidates"] = () => new Promise<Response>(() => undefined);
+    const carol = { id: "00000000-0000-4000-8000-000000000002", email: "carol@acme.com" };
+    rerender(
+      page(
+        signedInAs(carol.email, {
+          user: carol,
+          session: {
+            access_token: "c",
+            refresh_token: "r",
+            expires_at: 0,
+            token_type: "bearer",
+            user: carol,
+          },
+        }),
+      ),
+    );
+    expect(await screen.findByRole("status")).toHaveTextContent("Loading PulseMap candidates...");
+    expect(screen.queryByText("Acquisition talks")).toBeNull();
+    const [, init] = calls("GET", "/api/streams/candidates").at(-1)!;
+    expect(new Headers(init.headers).get("authorization")).toBe("Bearer c");
   });
 
   it("fetches the next screen of candidates from the server's cursor", async () => {
