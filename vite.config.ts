@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
+import { onBuildWarning } from "./scripts/build-warnings";
 import { routePreloadsPlugin } from "./scripts/route-preloads";
 
 const devServerPort = Number(process.env.PORT ?? 3000);
@@ -42,6 +43,7 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: "es2022",
+    rollupOptions: { onwarn: onBuildWarning },
   },
   server: {
     // `npm run dev`: Vite serves the web app with hot reload and forwards everything else to the Pulse server.

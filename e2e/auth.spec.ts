@@ -52,6 +52,8 @@ test.describe("Google sign-in through the development provider", () => {
     await signIn(page, "mallory@gmail.com");
     const denied = page.getByRole("heading", { level: 1, name: "Unsupported email domain" });
     await expect(denied).toBeVisible();
+    // First, while the screen is fresh: it signs out by itself 10 s after each page load (tested below).
+    await expectNoSeriousA11yViolations(page);
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const path of ["/", ...PROTECTED]) {
       await page.goto(path);
@@ -73,7 +75,6 @@ test.describe("Google sign-in through the development provider", () => {
       "/contact",
     );
     await expect(page.getByText("Signing you out automatically...")).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
 
     await page.getByRole("button", { name: "Return to landing page" }).click();
     await expect(page).toHaveURL(`${baseURL}/`);
@@ -87,6 +88,29 @@ test.describe("Google sign-in through the development provider", () => {
     expect(await storedSession(page, baseURL!)).toBeNull();
     await page.goto("/projects");
     await expect(page).toHaveURL(`${baseURL}/auth`);
+  });
+
+  test("the access-denied screen signs the person out by itself after a pause to read it", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.clock.install();
+    await signIn(page, "mallory@gmail.com");
+    const denied = page.getByRole("heading", { level: 1, name: "Unsupported email domain" });
+    await expect(denied).toBeVisible();
+    await expect(page.getByText("Signing you out automatically...")).toBeVisible();
+    await page.clock.fastForward("00:05");
+    await expect(denied).toBeVisible();
+    expect((await storedSession(page, baseURL!))?.user.email).toBe("mallory@gmail.com");
+    await page.clock.fastForward("00:06");
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "AI-Driven Project Intelligence Platform" }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }),
+    ).toBeVisible();
+    expect(await storedSession(page, baseURL!)).toBeNull();
   });
 
   test("eve@notacme.com is not @acme.com: denied at / and on the protected routes", async ({

@@ -2,6 +2,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
+import { terminalLogger } from "./platform/terminal-log";
 
 const DRAIN_DEADLINE_MS = 10_000;
 
@@ -26,7 +27,8 @@ async function main(): Promise<void> {
     );
   }
 
-  const app = await buildApp(config, { db });
+  const logger = await terminalLogger(config);
+  const app = await buildApp(config, { db, ...(logger ? { logger } : {}) });
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;

@@ -27,6 +27,9 @@ export const MAX_AVATARS = 3;
 
 export const COPYRIGHT_YEAR = 2025;
 
+/** SPEC §2 Streams page: the name shown for a Stream, or a PulseMap made of one, whose name is empty. */
+export const UNTITLED_PROJECT = "Untitled Project";
+
 export const CONNECTOR_TYPES = [
   "google_meet_gemini",
   "asana",

@@ -1,5 +1,7 @@
 /** The Streams API (issue #11, decision 0050): shapes shared by the server and the web app. */
 
+import { UNTITLED_PROJECT } from "./constants";
+
 export const STREAMS_ROUTES = {
   candidates: "/api/streams/candidates",
   projects: "/api/projects",
@@ -42,6 +44,13 @@ export interface CreateProjectRequest {
 export interface CreateProjectResponse {
   project: ProjectSummary;
 }
+
+/**
+ * A Stream's or PulseMap's name as the Streams page shows it: SPEC §2's "Untitled Project" for an empty one. A name
+ * of spaces only reads as empty too, so it shows the same. The server stores a PulseMap made of such a Stream under
+ * this name; PulseMaps stored blank before that still show it through here.
+ */
+export const displayName = (name: string): string => (name.trim() === "" ? UNTITLED_PROJECT : name);
 
 /** SPEC §8 "Profile not found". */
 export const PROFILE_NOT_FOUND_MESSAGE = "Could not find user profile for current user.";

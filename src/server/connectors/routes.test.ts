@@ -276,8 +276,8 @@ describe("POST /api/connectors/:type/sync", () => {
         url: `${HOOK_BASE}/asana_sync`,
         headers: {
           "content-type": "application/json",
-          "x-pulse-environment": "test",
-          "x-external-user-id": ann.id,
+          "x-pd-environment": "development",
+          "x-pd-external-user-id": ann.id,
         },
         body: JSON.stringify({ external_user_id: ann.id }),
       },
@@ -291,7 +291,7 @@ describe("POST /api/connectors/:type/sync", () => {
     expect(sent).toEqual([
       {
         url: `${HOOK_BASE}/google_meet_sync`,
-        headers: { "x-pulse-environment": "test", "x-external-user-id": ann.id },
+        headers: { "x-pd-environment": "development", "x-pd-external-user-id": ann.id },
         body: undefined,
       },
     ]);

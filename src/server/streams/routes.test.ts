@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PROFILE_NOT_FOUND_MESSAGE, type CandidatesPage, type ProjectCandidate } from "@shared/streams";
+import {
+  PROFILE_NOT_FOUND_MESSAGE,
+  type CandidatesPage,
+  type ProjectCandidate,
+  type ProjectsList,
+} from "@shared/streams";
 import { signInThroughDevProvider } from "../../testing/auth-test-driver";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 
@@ -31,6 +36,34 @@ async function discover(rows: [string, string, string, string][]) {
       [raw, app, id, at],
     );
   }
+}
+
+/** Reports items the way the workflow service does: a signed streams.discovered event, for a user or for none. */
+async function report(rows: [string, string, string][], externalUserId?: string) {
+  const payload = JSON.stringify({
+    type: "streams.discovered",
+    ...(externalUserId === undefined ? {} : { external_user_id: externalUserId }),
+    items: rows.map(([raw_name, source_app, external_id]) => ({
+      raw_name,
+      source_app,
+      external_id,
+      seen_at: "2026-01-05T10:00:00Z",
+    })),
+  });
+  const id = `msg_${randomUUID()}`;
+  const at = new Date();
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/workflows/events",
+    headers: {
+      "content-type": "application/json",
+      "webhook-id": id,
+      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+      "webhook-signature": new Webhook(t.config.workflow.secret).sign(id, at, payload),
+    },
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 async function candidates(query = ""): Promise<CandidatesPage> {
@@ -229,34 +262,6 @@ describe("who sees a discovered Stream (security review finding 13)", () => {
     }
   });
 
-  /** Reports items the way the workflow service does: a signed streams.discovered event, for a user or for none. */
-  async function report(rows: [string, string, string][], externalUserId?: string) {
-    const payload = JSON.stringify({
-      type: "streams.discovered",
-      ...(externalUserId === undefined ? {} : { external_user_id: externalUserId }),
-      items: rows.map(([raw_name, source_app, external_id]) => ({
-        raw_name,
-        source_app,
-        external_id,
-        seen_at: "2026-01-05T10:00:00Z",
-      })),
-    });
-    const id = `msg_${randomUUID()}`;
-    const at = new Date();
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/workflows/events",
-      headers: {
-        "content-type": "application/json",
-        "webhook-id": id,
-        "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-        "webhook-signature": new Webhook(t.config.workflow.secret).sign(id, at, payload),
-      },
-      payload,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-
   async function seenBy(access: string, query = ""): Promise<CandidatesPage> {
     const res = await t.app.inject({ url: `/api/streams/candidates${query}`, headers: bearer(access) });
     expect(res.statusCode).toBe(200);
@@ -358,5 +363,30 @@ describe("who sees a discovered Stream (security review finding 13)", () => {
       const list = await t.app.inject({ url: "/api/projects", headers: bearer(reader) });
       expect(list.json()).toEqual({ projects: [project] });
     }
+  });
+});
+
+describe("a Stream with a blank name", () => {
+  it("becomes a PulseMap named Untitled Project, as the candidates list shows it", async () => {
+    // The workflow service may report an empty name (streams-discovered.ts keeps it), or one of spaces only.
+    await report(
+      [
+        ["", "zoom", "z-blank"],
+        ["   ", "slack", "s-blank"],
+      ],
+      userId,
+    );
+    const blank = (await candidates()).candidates;
+    expect(blank.map((c) => c.raw_name)).toEqual(["", "   "]);
+    for (const candidate of blank) expect((await create(candidate.alias_id)).statusCode).toBe(201);
+
+    expect((await projectRows()).map((p) => p.name)).toEqual(["Untitled Project", "Untitled Project"]);
+    const list = await t.app.inject({ url: "/api/projects", headers: bearer() });
+    expect(list.json<ProjectsList>().projects.map((p) => p.name)).toEqual([
+      "Untitled Project",
+      "Untitled Project",
+    ]);
+    // The aliases were linked by their own raw names, not the stored one, so neither group stays a candidate.
+    expect((await candidates()).candidates).toEqual([]);
   });
 });

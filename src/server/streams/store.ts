@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, exists, gt, inArray, isNull, or, sql, type Placeholder } from "drizzle-orm";
 import { alias as tableAlias, union } from "drizzle-orm/pg-core";
 import type { CandidatesPage, ProjectSummary } from "@shared/streams";
-import { PROFILE_NOT_FOUND_MESSAGE } from "@shared/streams";
+import { displayName, PROFILE_NOT_FOUND_MESSAGE } from "@shared/streams";
 import type { Database, Orm } from "../db/client";
 import { preparedStatement } from "../db/prepared";
 import { projectAliases, projectAliasViewers, projects, userProfiles } from "../db/schema";
@@ -185,7 +185,8 @@ export async function createProjectFromCandidate(
 
       const [project] = await tx
         .insert(projects)
-        .values({ name: alias.rawName, aliasId, createdBy: profile.userId })
+        // A blank Stream becomes a PulseMap under the name the candidates list showed for it, not a nameless row.
+        .values({ name: displayName(alias.rawName), aliasId, createdBy: profile.userId })
         .returning();
       await tx
         .update(projectAliases)

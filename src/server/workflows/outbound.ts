@@ -41,7 +41,9 @@ export async function setUpWorkflowWebhooks(
   return createWorkflowClient({
     ...overrides,
     urls,
-    environment: config.production ? "production" : config.env,
+    // The service's two environments (Pipedream Connect's `development` and `production`): a test or a
+    // developer's machine never passes for production.
+    environment: config.production ? "production" : "development",
     log: app.log,
     ...(fetch ? { fetch } : {}),
   });

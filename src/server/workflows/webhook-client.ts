@@ -18,11 +18,13 @@ export const WORKFLOW_RETRY = { attempts: 3, baseDelayMs: 250 } as const;
 export const WORKFLOW_ANSWER_MAX_BYTES = 64 * 1024;
 
 /**
- * The headers SPEC §7 calls "production environment and external user id" on the Asana sync calls (decision 0070).
- * The Google Meet sync carries them too: its POST has no body, so they are the only way it names a user.
+ * The headers SPEC §7 calls "production environment and external user id" on the Asana sync calls (decision 0070),
+ * named as the workflow service SPEC's webhooks were written for names them (Pipedream Connect, issue 21 item 10),
+ * so its managed connections read them without renaming. The Google Meet sync carries them too: its POST has no
+ * body, so they are the only way it names a user.
  */
-export const ENVIRONMENT_HEADER = "x-pulse-environment";
-export const EXTERNAL_USER_HEADER = "x-external-user-id";
+export const ENVIRONMENT_HEADER = "x-pd-environment";
+export const EXTERNAL_USER_HEADER = "x-pd-external-user-id";
 
 /**
  * The calls that may be sent again after a timeout, a 5xx or a 429, because a repeat changes nothing the first did
@@ -55,8 +57,8 @@ export type WorkflowFetch = (
 
 export interface WorkflowClientOptions {
   urls: Partial<Record<WorkflowHook, string>>;
-  /** The value of ENVIRONMENT_HEADER: `production` in production, the NODE_ENV otherwise. */
-  environment: string;
+  /** The value of ENVIRONMENT_HEADER: `production` under the production rules, `development` otherwise. */
+  environment: "production" | "development";
   log: FastifyBaseLogger;
   fetch?: WorkflowFetch;
   timeoutMs?: number;

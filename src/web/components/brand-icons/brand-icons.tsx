@@ -11,6 +11,10 @@ import {
   siTrello,
   siZoom,
 } from "simple-icons";
+import type { CSSProperties } from "react";
+import type { Theme } from "@/lib/theme";
+
+export type ResolvedTheme = Exclude<Theme, "system">;
 
 export interface Brand {
   title: string;
@@ -18,6 +22,13 @@ export interface Brand {
   path: string;
   /** A multi-colour mark drawn on its own view box, instead of one path in `hex`. */
   parts?: { viewBox: string; paths: readonly { fill: string; d: string }[] };
+  /**
+   * One colour for the whole mark in a theme whose card its brand colours do not stand out from: under 3:1, the
+   * minimum for graphics (WCAG 1.4.11), which brand-icons.test.tsx checks for every mark against styles.css. In the
+   * dark theme `currentColor` (the card's text colour); in the light theme a fixed colour, because a white tile
+   * shows the light theme's colours inside the dark theme too, where currentColor would be light.
+   */
+  inkIn?: Partial<Record<ResolvedTheme, string>>;
 }
 
 /**
@@ -28,6 +39,8 @@ const SLACK: Brand = {
   title: "Slack",
   hex: "4A154B",
   path: "",
+  // Its blue, green and yellow are too pale for a white card; Slack's one-colour mark is in its aubergine (`hex`).
+  inkIn: { light: "#4A154B" },
   parts: {
     viewBox: "0 0 256 256",
     paths: [
@@ -54,10 +67,11 @@ const SLACK: Brand = {
 /** The brand marks by tool, for features that show a tool's icon (integrations, Streams sources, connectors). */
 export const BRANDS = {
   asana: siAsana,
-  jira: siJira,
+  // Atlassian's dark blue (Jira, Trello) and Notion's black vanish on the dark theme's card.
+  jira: { ...siJira, inkIn: { dark: "currentColor" } },
   slack: SLACK,
-  trello: siTrello,
-  notion: siNotion,
+  trello: { ...siTrello, inkIn: { dark: "currentColor" } },
+  notion: { ...siNotion, inkIn: { dark: "currentColor" } },
   gmail: siGmail,
   googleMeet: siGooglemeet,
   gemini: siGooglegemini,
@@ -82,8 +96,32 @@ export const INTEGRATIONS: readonly Brand[] = [
   BRANDS.googleDrive,
 ];
 
+/** The colour of each of the mark's paths in `theme`. */
+function markColours(brand: Brand, theme: ResolvedTheme): string[] {
+  const own = brand.parts ? brand.parts.paths.map((p) => p.fill) : [`#${brand.hex}`];
+  const ink = brand.inkIn?.[theme];
+  return ink ? own.map(() => ink) : own;
+}
+
+/**
+ * What a mark sits on: `card` (the default), a card of the current theme, so the mark takes that theme's colours;
+ * `white`, a tile that is white in both themes, so the mark keeps the light theme's colours (its card is white too).
+ */
+export type BrandSurface = "card" | "white";
+
 /** A brand mark as an image named after the tool. */
-export function BrandLogo({ brand, className }: { brand: Brand; className?: string }) {
+export function BrandLogo({
+  brand,
+  surface = "card",
+  className,
+}: {
+  brand: Brand;
+  surface?: BrandSurface;
+  className?: string;
+}) {
+  const light = markColours(brand, "light");
+  const dark = surface === "white" ? light : markColours(brand, "dark");
+  const paths = brand.parts?.paths ?? [{ d: brand.path }];
   return (
     <svg
       role="img"
@@ -92,10 +130,19 @@ export function BrandLogo({ brand, className }: { brand: Brand; className?: stri
       className={className}
     >
       <title>{brand.title}</title>
-      {brand.parts ? (
-        brand.parts.paths.map((p) => <path key={p.fill} fill={p.fill} d={p.d} />)
-      ) : (
-        <path fill={`#${brand.hex}`} d={brand.path} />
+      {paths.map((p, i) =>
+        light[i] === dark[i] ? (
+          <path key={p.d} fill={light[i]} d={p.d} />
+        ) : (
+          // The fill attribute is the light theme's; a style rule outranks it where the dark theme applies.
+          <path
+            key={p.d}
+            fill={light[i]}
+            style={{ "--mark-dark": dark[i] } as CSSProperties}
+            className="dark:fill-(--mark-dark)"
+            d={p.d}
+          />
+        ),
       )}
     </svg>
   );

@@ -1,5 +1,5 @@
 import { ShieldAlert } from "lucide-react";
-import { useTransition } from "react";
+import { useEffect, useEffectEvent, useRef, useTransition } from "react";
 import { useNavigate } from "react-router";
 import { displayDomain } from "@shared/company-domain";
 import { PRODUCT_NAME } from "@shared/constants";
@@ -11,8 +11,16 @@ import { publicConfig } from "@/lib/public-config";
 import { usePageTitle } from "@/lib/use-page-title";
 
 /**
+ * How long the screen stays before it signs the person out on its own. Its texts and the address come to about 30
+ * words: some 8 s at an ordinary reading pace, so 10 s lets them be read once and "Contact Us for Access" chosen.
+ */
+export const AUTO_SIGN_OUT_DELAY_MS = 10_000;
+
+/**
  * SPEC §2 Access-denied screen, for a signed-in user outside the company domain (at / and on every protected
- * route). "Return to landing page" signs out, reading "Return to landing page..." meanwhile.
+ * route). "Return to landing page" signs out, reading "Return to landing page..." meanwhile; after
+ * AUTO_SIGN_OUT_DELAY_MS the screen does the same by itself, as its note says. Leaving it (Contact Us for Access)
+ * cancels that.
  */
 export function AccessDenied({ email }: { email: string }) {
   usePageTitle("Unsupported email domain");
@@ -21,13 +29,28 @@ export function AccessDenied({ email }: { email: string }) {
   const [signingOut, startSigningOut] = useTransition();
   const domain = displayDomain(publicConfig().companyDomain);
 
+  const autoSignOut = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const started = useRef(false);
+
   // One async transition: the signed-out state and the move to / commit together, so no protected page in
-  // between sees "no user" and redirects to /auth.
-  const returnToLanding = () =>
+  // between sees "no user" and redirects to /auth. Whichever comes first, the button or the pause, signs out; the
+  // other then does nothing.
+  const returnToLanding = () => {
+    clearTimeout(autoSignOut.current);
+    if (started.current) return;
+    started.current = true;
     startSigningOut(async () => {
       await signOut();
       navigate("/", { replace: true });
     });
+  };
+
+  // An effect event, so a new auth context value (a re-render) does not restart the pause.
+  const onPauseOver = useEffectEvent(returnToLanding);
+  useEffect(() => {
+    autoSignOut.current = setTimeout(onPauseOver, AUTO_SIGN_OUT_DELAY_MS);
+    return () => clearTimeout(autoSignOut.current);
+  }, []);
 
   return (
     <section aria-labelledby="denied-title" className="flex items-center justify-center px-4 py-16 sm:py-24">

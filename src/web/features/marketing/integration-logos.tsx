@@ -26,7 +26,7 @@ export function IntegrationLogos({
       {INTEGRATIONS.map((brand) => (
         <li key={brand.title} className={cn("flex flex-col items-center gap-2", showNames && "w-[5.5rem]")}>
           <span className="flex size-14 items-center justify-center rounded-2xl bg-white shadow-sm ring-1 ring-black/10 transition-transform motion-safe:hover:-translate-y-0.5 dark:ring-white/10">
-            <BrandLogo brand={brand} className="size-7" />
+            <BrandLogo brand={brand} surface="white" className="size-7" />
           </span>
           {showNames && (
             <span aria-hidden="true" className="whitespace-nowrap text-xs text-muted-foreground">

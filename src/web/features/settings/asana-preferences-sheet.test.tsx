@@ -197,6 +197,43 @@ describe("Asana Sync Preferences panel", () => {
     expect(panel()).toBeInTheDocument();
   });
 
+  it("a saved choice that cannot be read is not overwritten: the failure is shown, Save stays off until a retry reads it", async () => {
+    saved = { sync_all: false, selected_project_ids: ["102"] };
+    let readFails = true;
+    api.routes["GET /api/sync-preferences/asana"] = () =>
+      readFails ? { status: 500, body: { error: { code: "internal", message: "x" } } } : { body: saved };
+    await openPanel();
+    const alert = await within(panel()).findByRole("alert");
+    expect(alert).toHaveTextContent(
+      "Could not load your saved Asana sync preferences, so they cannot be changed yet.",
+    );
+    expect(saveButton()).toBeDisabled();
+    for (const radio of within(panel()).getAllByRole("radio")) {
+      expect(radio).not.toBeChecked();
+      expect(radio).toBeDisabled();
+    }
+    await user.click(saveButton());
+    expect(api.callsTo(SAVE)).toHaveLength(0);
+
+    const retry = within(panel()).getByRole("button", { name: "Try again" });
+    expect(retry).toHaveAccessibleDescription(alert.textContent!);
+    readFails = false;
+    await user.click(retry);
+    await vi.waitFor(() =>
+      expect(within(panel()).getByRole("radio", { name: "Sync selected projects" })).toBeChecked(),
+    );
+    expect(within(panel()).queryByRole("alert")).not.toBeInTheDocument();
+    expect(within(panel()).getByRole("checkbox", { name: "Hiring" })).toBeChecked();
+    await user.click(within(panel()).getByRole("checkbox", { name: "Website" }));
+    await user.click(saveButton());
+    await vi.waitFor(() => expect(api.callsTo(SAVE)).toHaveLength(1));
+    expect(api.callsTo(SAVE)[0]!.body).toEqual({
+      user_id: ANN.user!.id,
+      sync_all: false,
+      selected_project_ids: ["102", "103"],
+    });
+  });
+
   it("stays current through realtime: new projects and a choice saved elsewhere show while open", async () => {
     await openPanel();
     expect([...realtime.refreshers.keys()].sort()).toEqual([

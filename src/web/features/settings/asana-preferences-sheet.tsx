@@ -47,19 +47,23 @@ export function AsanaPreferencesSheet({ open, onOpenChange }: AsanaPreferencesSh
     invalidate: [asanaPreferencesKey(user?.id)],
     enabled: open,
   });
-  const ready = projects.isSuccess && !preferences.isPending;
+  // Data, not isSuccess: a failed refresh of a choice already read keeps the form and what the user is editing.
+  const saved = preferences.data;
+  const savedUnknown = saved === undefined && preferences.isError;
+  const ready = projects.isSuccess && (saved !== undefined || savedUnknown);
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent className="w-full overflow-y-auto sm:max-w-md">
         <SheetTitle>Asana Sync Preferences</SheetTitle>
         <SheetDescription>Choose which Asana projects Pulse syncs.</SheetDescription>
+        {savedUnknown && <SavedChoiceUnknown onRetry={() => void preferences.refetch()} />}
         {ready ? (
-          // A new saved choice (this tab or another) restarts the form from it.
+          // A new saved choice (this tab or another, or a retry) restarts the form from it.
           <PreferencesForm
-            key={JSON.stringify(preferences.data ?? null)}
+            key={JSON.stringify(saved ?? null)}
             projects={projects.data.projects}
-            saved={preferences.data}
+            saved={saved ?? null}
             onSaved={() => onOpenChange(false)}
           />
         ) : projects.isError ? (
@@ -74,19 +78,39 @@ export function AsanaPreferencesSheet({ open, onOpenChange }: AsanaPreferencesSh
   );
 }
 
+/**
+ * The saved choice could not be read. Opening on "all" would let Save overwrite what the user chose, so the form
+ * stays locked, with nothing chosen, until a retry (or a realtime refresh) reads it.
+ */
+function SavedChoiceUnknown({ onRetry }: { onRetry: () => void }) {
+  const id = useId();
+  return (
+    <div className="grid justify-items-start gap-3 rounded-md border border-destructive/60 bg-destructive/10 p-4 text-sm">
+      <p role="alert" id={id} className="font-medium">
+        Could not load your saved Asana sync preferences, so they cannot be changed yet.
+      </p>
+      <Button type="button" variant="outline" size="sm" onClick={onRetry} aria-describedby={id}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
 function PreferencesForm({
   projects,
   saved,
   onSaved,
 }: {
   projects: readonly AsanaProject[];
-  saved: AsanaSyncPreferences | undefined;
+  /** Null while the saved choice is unknown: nothing is chosen and nothing can be saved. */
+  saved: AsanaSyncPreferences | null;
   onSaved: () => void;
 }) {
   const id = useId();
   const { user, session } = useAuth();
   const queryClient = useQueryClient();
-  const [mode, setMode] = useState<Mode>(saved && !saved.sync_all ? "selected" : "all");
+  const locked = saved === null;
+  const [mode, setMode] = useState<Mode | null>(saved && (saved.sync_all ? "all" : "selected"));
   const [selected, setSelected] = useState<ReadonlySet<string>>(
     () => new Set(saved?.selected_project_ids ?? []),
   );
@@ -102,7 +126,7 @@ function PreferencesForm({
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    if (saving) return;
+    if (saving || locked) return;
     if (!user || !session?.access_token) {
       toast.error(SIGN_IN_AGAIN);
       return;
@@ -140,7 +164,12 @@ function PreferencesForm({
         <legend id={`${id}-mode`} className="mb-2 text-sm font-medium">
           Sync mode
         </legend>
-        <RadioGroup value={mode} onValueChange={(v) => setMode(v as Mode)} aria-labelledby={`${id}-mode`}>
+        <RadioGroup
+          value={mode ?? ""}
+          onValueChange={(v) => setMode(v as Mode)}
+          disabled={locked}
+          aria-labelledby={`${id}-mode`}
+        >
           <div className="flex items-center gap-2">
             <RadioGroupItem value="all" id={`${id}-all`} />
             <Label htmlFor={`${id}-all`}>Sync all projects</Label>
@@ -177,7 +206,7 @@ function PreferencesForm({
         </fieldset>
       )}
 
-      <Button type="submit" disabled={saving}>
+      <Button type="submit" disabled={saving || locked}>
         {saving ? "Saving..." : "Save Preferences"}
       </Button>
     </form>

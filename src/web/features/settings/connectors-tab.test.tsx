@@ -50,7 +50,8 @@ async function emit(row: ConnectorStatus, operation: RealtimeChange["operation"]
   const { onChange } = realtime.channels.get("connectors")!;
   await act(async () => {
     onChange!({ channel: "connectors", operation, row: { user_id: "u", ...row }, seq: ++seq });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(0);
+    else await new Promise((resolve) => setTimeout(resolve, 0));
   });
 }
 
@@ -349,6 +350,82 @@ describe.each([
     expect(sw(name)).toBeChecked();
     expect(sw(name)).toBeEnabled();
     expect(screen.queryByText("Disconnecting...")).not.toBeInTheDocument();
+  });
+
+  describe("an accepted disconnect whose change never arrives", () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+      user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      serverWith({ [type]: true });
+      api.routes[disconnect] = () => ({ status: 202, body: { status: "requested" } });
+    });
+
+    async function disconnectAndWait(ms: number) {
+      await openConnectors();
+      await user.click(sw(name));
+      await vi.waitFor(() => expect(api.callsTo(disconnect)).toHaveLength(1));
+      await act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+    }
+
+    it("after 5 s the stored state is read again: still on, so Disconnection Error and the switch usable", async () => {
+      await disconnectAndWait(4_900);
+      expect(sw(name)).toBeDisabled();
+      expect(screen.getByText("Disconnecting...")).toBeInTheDocument();
+      expect(toast.error).not.toHaveBeenCalled();
+      const listReads = api.callsTo("GET /api/connectors").length;
+
+      await act(async () => void (await vi.advanceTimersByTimeAsync(100)));
+      await vi.waitFor(() =>
+        expect(toast.error).toHaveBeenCalledExactlyOnceWith("Disconnection Error", {
+          description: `Failed to disconnect ${name}`,
+        }),
+      );
+      expect(api.callsTo("GET /api/connectors")).toHaveLength(listReads + 1);
+      expect(sw(name)).toBeChecked();
+      expect(sw(name)).toBeEnabled();
+      expect(screen.queryByText("Disconnecting...")).not.toBeInTheDocument();
+      expect(enabledNames()).toEqual([name]);
+    });
+
+    it("a stored state already off ends it quietly: off and usable, no error", async () => {
+      await disconnectAndWait(1_000);
+      // The change was stored but its realtime message was lost.
+      serverWith({});
+      await act(async () => void (await vi.advanceTimersByTimeAsync(4_000)));
+      await vi.waitFor(() => expect(sw(name)).toBeEnabled());
+      expect(sw(name)).not.toBeChecked();
+      expect(toast.error).not.toHaveBeenCalled();
+    });
+
+    it("a change arriving late within the wait ends it, with no error afterwards", async () => {
+      await disconnectAndWait(4_000);
+      await emit({ type, is_active: false });
+      expect(sw(name)).toBeEnabled();
+      const listReads = api.callsTo("GET /api/connectors").length;
+      await act(async () => void (await vi.advanceTimersByTimeAsync(10_000)));
+      expect(sw(name)).not.toBeChecked();
+      expect(toast.error).not.toHaveBeenCalled();
+      expect(api.callsTo("GET /api/connectors")).toHaveLength(listReads);
+    });
+
+    it("a change that beats the server's answer ends it: the late answer starts no wait that cuts the next connect short", async () => {
+      const answer = deferred<FakeAnswer>();
+      api.routes[disconnect] = () => answer.promise;
+      api.routes[connect] = () => ({ body: { connect_link_url: "https://connect.example/flow" } });
+      await openConnectors();
+      await user.click(sw(name));
+      await vi.waitFor(() => expect(api.callsTo(disconnect)).toHaveLength(1));
+      await emit({ type, is_active: false });
+      expect(sw(name)).toBeEnabled();
+
+      await user.click(sw(name));
+      await vi.waitFor(() => expect(popup.location.href).not.toBe(""));
+      await act(async () => answer.resolve({ status: 202, body: { status: "requested" } }));
+      await act(async () => void (await vi.advanceTimersByTimeAsync(10_000)));
+      expect(sw(name)).toBeDisabled();
+      expect(screen.getByText("Connecting...")).toBeInTheDocument();
+      expect(toast.error).not.toHaveBeenCalled();
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { fireEvent, screen } from "@testing-library/react";
+import { Link, Outlet } from "react-router";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "@/lib/toast";
@@ -20,7 +21,44 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const open = () => renderWeb(<SettingsPage />, { auth: signedInAs("ann@acme.com") });
+/**
+ * The panel keeps its choices for the life of the browser page, i.e. of this test file's module: each test signs in
+ * its own user, which starts from the defaults.
+ */
+let userNo = 0;
+function freshUser(email = "ann@acme.com") {
+  const auth = signedInAs(email);
+  const person = { ...auth.user!, id: `00000000-0000-4000-8000-${String(++userNo).padStart(12, "0")}` };
+  return { ...auth, user: person, session: { ...auth.session!, user: person } };
+}
+const open = () => renderWeb(<SettingsPage />, { auth: freshUser() });
+
+/** Changes every preference away from its default. */
+async function changeAll() {
+  await chooseOption(user, "Communication Method", "WhatsApp");
+  await chooseOption(user, "Frequency", "Hourly");
+  await chooseOption(user, "Time Zone", "PST");
+  fireEvent.change(screen.getByLabelText("Start Time"), { target: { value: "07:45" } });
+  fireEvent.change(screen.getByLabelText("End Time"), { target: { value: "16:15" } });
+  await user.upload(screen.getByLabelText("Profile photo"), new File(["x"], "me.png", { type: "image/png" }));
+}
+
+function expectChanged() {
+  expect(screen.getByRole("combobox", { name: "Communication Method" })).toHaveTextContent("WhatsApp");
+  expect(screen.getByRole("combobox", { name: "Frequency" })).toHaveTextContent("Hourly");
+  expect(screen.getByRole("combobox", { name: "Time Zone" })).toHaveTextContent("PST");
+  expect(screen.getByLabelText("Start Time")).toHaveValue("07:45");
+  expect(screen.getByLabelText("End Time")).toHaveValue("16:15");
+  expect(screen.getByText("me.png")).toBeInTheDocument();
+}
+
+function expectDefaults() {
+  expect(screen.getByRole("combobox", { name: "Communication Method" })).toHaveTextContent("Email");
+  expect(screen.getByRole("combobox", { name: "Frequency" })).toHaveTextContent("Daily");
+  expect(screen.getByRole("combobox", { name: "Time Zone" })).toHaveTextContent("UTC");
+  expect(screen.getByLabelText("Start Time")).toHaveValue("09:00");
+  expect(screen.getByLabelText("End Time")).toHaveValue("17:00");
+}
 
 describe("Settings page", () => {
   it("has the two tabs with User Preferences chosen, and titles the document", () => {
@@ -106,5 +144,50 @@ describe("Preferences panel", () => {
     expect(toast.success).not.toHaveBeenCalled();
     expect(screen.getByText("Choose an image file.")).toBeInTheDocument();
     expect(input).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("keeps every choice, saved or not, across a switch to Connectors and back", async () => {
+    api.routes["GET /api/connectors"] = () => ({ body: { connectors: [] } });
+    open();
+    await changeAll();
+    await user.click(screen.getByRole("tab", { name: "Connectors" }));
+    await screen.findByRole("list", { name: "Connectors" });
+    expect(screen.queryByRole("form", { name: "User Preferences" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("tab", { name: "User Preferences" }));
+    expectChanged();
+    expect(api.calls.map((c) => c.method)).not.toContain("POST");
+  });
+
+  it("keeps them while the page is open: away from /settings and back; another user starts from the defaults", async () => {
+    const Shell = () => (
+      <>
+        <nav>
+          <Link to="/settings">Settings</Link>
+          <Link to="/dashboard">Dashboard</Link>
+        </nav>
+        <Outlet />
+      </>
+    );
+    const routes = [
+      {
+        element: <Shell />,
+        children: [
+          { path: "/settings", element: <SettingsPage /> },
+          { path: "/dashboard", element: <p>Dashboard page</p> },
+        ],
+      },
+    ];
+    const ann = freshUser();
+    const first = renderWeb(routes, { route: "/settings", auth: ann });
+    await changeAll();
+    await user.click(screen.getByRole("link", { name: "Dashboard" }));
+    expect(screen.getByText("Dashboard page")).toBeInTheDocument();
+    expect(screen.queryByRole("form", { name: "User Preferences" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("link", { name: "Settings" }));
+    expectChanged();
+    first.unmount();
+
+    renderWeb(routes, { route: "/settings", auth: freshUser("bob@acme.com") });
+    expectDefaults();
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FileInput } from "@/components/ui/file-input";
@@ -20,6 +20,7 @@ import {
   type NotificationFrequency,
   type Timezone,
 } from "@shared/constants";
+import { useAuth } from "@/lib/auth/auth-context";
 import { toast } from "@/lib/toast";
 import { PHOTO_SELECTED, PREFERENCES_SAVED } from "./messages";
 
@@ -53,12 +54,30 @@ export const DEFAULT_PREFERENCES: Preferences = {
 };
 
 /**
+ * The panel's choices for as long as the browser page is open (SPEC §3: local only): they outlive the panel, so a
+ * switch to Connectors or a visit to another page of the app finds them as left, and a reload forgets them. One
+ * user's only, so another account adopted on this page starts from the defaults.
+ */
+let kept: { userId: string | undefined; preferences: Preferences } | undefined;
+
+/**
  * SPEC §2 Preferences panel, the Settings page's first tab (decision 0071): communication preferences, work hours
  * and a profile photo. Local only: saving and choosing a photo only confirm with a toast; nothing is sent.
  */
 export function PreferencesPanel() {
+  const userId = useAuth().user?.id;
+  // A new user gets a new form rather than the last one's choices.
+  return <PreferencesForm key={userId ?? ""} userId={userId} />;
+}
+
+function PreferencesForm({ userId }: { userId: string | undefined }) {
   const id = useId();
-  const [preferences, setPreferences] = useState<Preferences>(DEFAULT_PREFERENCES);
+  const [preferences, setPreferences] = useState<Preferences>(() =>
+    kept && kept.userId === userId ? kept.preferences : DEFAULT_PREFERENCES,
+  );
+  useEffect(() => {
+    kept = { userId, preferences };
+  }, [userId, preferences]);
   const [photoError, setPhotoError] = useState<string>();
   const set = <K extends keyof Preferences>(key: K, value: Preferences[K]) =>
     setPreferences((p) => ({ ...p, [key]: value }));

@@ -5,7 +5,8 @@ import { PreferencesPanel } from "./preferences-panel";
 
 /**
  * SPEC §2 Settings page at /settings: "User Preferences" (the preferences panel, decision 0071) and "Connectors".
- * Tab contents mount when shown, so the connectors are loaded and subscribed to only on their tab.
+ * Tab contents mount when shown, so the connectors are loaded and subscribed to only on their tab; the preferences
+ * outlive their tab (preferences-panel.tsx keeps them while the browser page is open).
  */
 export default function SettingsPage() {
   usePageTitle("Settings");

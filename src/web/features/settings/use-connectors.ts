@@ -36,9 +36,13 @@ import {
 
 type Flags = Partial<Record<ConnectorType, boolean>>;
 
-/** How often an open connect popup is checked, and how long after it closes its change may still arrive. */
+/** How often an open connect popup is checked. */
 const POPUP_POLL_MS = 500;
-const POPUP_CLOSED_GRACE_MS = 5_000;
+/**
+ * How long the workflow service's change may still take once nothing else is awaited: after the connect popup has
+ * closed, or after the service has accepted a disconnect.
+ */
+const CHANGE_GRACE_MS = 5_000;
 
 export interface ConnectorView {
   type: ConnectorType;
@@ -86,10 +90,18 @@ export function useConnectors() {
   const [shown, setShown] = useState<Flags>({});
   const busy = useRef(new Set<ConnectorType>());
   const popupWatchers = useRef(new Map<ConnectorType, ReturnType<typeof setInterval>>());
+  /**
+   * Disconnects waiting for their change: null while the request is under way, then the timer that ends the wait.
+   */
+  const disconnectWaits = useRef(new Map<ConnectorType, ReturnType<typeof setTimeout> | null>());
 
   useEffect(() => {
     const watchers = popupWatchers.current;
-    return () => watchers.forEach(clearInterval);
+    const waits = disconnectWaits.current;
+    return () => {
+      watchers.forEach(clearInterval);
+      waits.forEach((timer) => timer && clearTimeout(timer));
+    };
   }, []);
 
   const serverState = useMemo(() => {
@@ -101,6 +113,9 @@ export function useConnectors() {
   const settle = useCallback((type: ConnectorType) => {
     clearInterval(popupWatchers.current.get(type));
     popupWatchers.current.delete(type);
+    const wait = disconnectWaits.current.get(type);
+    if (wait) clearTimeout(wait);
+    disconnectWaits.current.delete(type);
     busy.current.delete(type);
     setConnecting((flags) => without(flags, type));
     setShown((flags) => without(flags, type));
@@ -164,19 +179,44 @@ export function useConnectors() {
       if (!popup.closed) return;
       if (closedFor === 0) void queryClient.invalidateQueries({ queryKey: key });
       closedFor += POPUP_POLL_MS;
-      if (closedFor >= POPUP_CLOSED_GRACE_MS) settle(type);
+      if (closedFor >= CHANGE_GRACE_MS) settle(type);
     }, POPUP_POLL_MS);
     popupWatchers.current.set(type, timer);
   };
 
+  const failDisconnect = (type: PopupConnector) => {
+    toast.error(DISCONNECTION_ERROR, { description: disconnectFailed(CONNECTOR_DETAILS[type].name) });
+    settle(type);
+  };
+
   const disconnect = async (type: PopupConnector, token: string) => {
     setConnecting((flags) => ({ ...flags, [type]: false }));
+    disconnectWaits.current.set(type, null);
+    let failed = false;
     try {
       await disconnectConnector(type, token);
     } catch {
-      toast.error(DISCONNECTION_ERROR, { description: disconnectFailed(CONNECTOR_DETAILS[type].name) });
-      settle(type);
+      failed = true;
     }
+    // The change can beat the answer: then the disconnect is over, and the switch may be on its next flow already.
+    if (!disconnectWaits.current.has(type)) return;
+    if (failed) failDisconnect(type);
+    else awaitDisconnectChange(type);
+  };
+
+  // A service that accepts a disconnect and never reports back would leave the switch disabled for good: after the
+  // same grace as a closed popup, the stored state is read again. Still on there means the disconnect failed (SPEC's
+  // Disconnection Error), and the switch shows what is stored; already off means the change was only missed.
+  const awaitDisconnectChange = (type: PopupConnector) => {
+    const timer = setTimeout(async () => {
+      await queryClient.invalidateQueries({ queryKey: key });
+      // The change (or a newer flow on this switch) may have come while the list was read.
+      if (disconnectWaits.current.get(type) !== timer) return;
+      const stored = queryClient.getQueryData<ConnectorsList>(key)?.connectors.find((c) => c.type === type);
+      if (stored?.is_active) failDisconnect(type);
+      else settle(type);
+    }, CHANGE_GRACE_MS);
+    disconnectWaits.current.set(type, timer);
   };
 
   const flip = async (type: ConnectorType, next: boolean, token: string) => {

@@ -10,12 +10,11 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { SpecAlert } from "@/components/ui/spec-alert";
 import { Table, TableBody, TableCell, TableColumns, TableMessageRow, TableRow } from "@/components/ui/table";
-import type { ProjectCandidate } from "@shared/streams";
+import { displayName, type ProjectCandidate } from "@shared/streams";
 import { SourceApps } from "./source-apps";
 import { useCandidates } from "./streams-api";
 import { useCreatePulseMap } from "./use-create-pulsemap";
 
-export const UNTITLED_PROJECT = "Untitled Project";
 export const LOADING_CANDIDATES = "Loading PulseMap candidates...";
 export const NO_CANDIDATES = "No project candidates found";
 export const candidatesErrorText = (message: string) => `Error loading project candidates: ${message}`;
@@ -25,9 +24,21 @@ const COLUMNS = ["Stream Name", "Candidates", "Source Apps", "Actions"] as const
 /** SPEC §2 Streams page, New Items tab: the "PulseMap Candidates" card. */
 export function CandidatesCard() {
   const titleId = useId();
+  const moreErrorId = useId();
   const candidates = useCandidates();
   const pulseMap = useCreatePulseMap();
   const rows = candidates.data?.pages.flatMap((page) => page.candidates) ?? [];
+  // With screens already shown, a failure (of "Show more", or of refreshing them when the tab comes back) keeps
+  // them on the page: the error goes by the button, which then tries again. Only a first load fails in the table.
+  const moreError = candidates.isError && candidates.data !== undefined ? candidates.error : null;
+  const busy = candidates.isFetchingNextPage || (moreError !== null && candidates.isFetching);
+  const showMoreError = moreError !== null && !busy;
+
+  function loadMore() {
+    if (busy) return;
+    if (moreError !== null && !candidates.isFetchNextPageError) void candidates.refetch();
+    else void candidates.fetchNextPage();
+  }
 
   return (
     <Card>
@@ -44,7 +55,7 @@ export function CandidatesCard() {
           <TableBody>
             {candidates.isPending ? (
               <TableMessageRow colSpan={COLUMNS.length} text={LOADING_CANDIDATES} role="status" />
-            ) : candidates.isError ? (
+            ) : candidates.isError && moreError === null ? (
               <TableMessageRow
                 colSpan={COLUMNS.length}
                 text={candidatesErrorText(candidates.error.message)}
@@ -64,16 +75,25 @@ export function CandidatesCard() {
             )}
           </TableBody>
         </Table>
-        {candidates.hasNextPage && (
-          <div className="flex justify-center">
+        {(candidates.hasNextPage || moreError !== null) && (
+          <div className="flex flex-col items-center gap-2">
+            {showMoreError && (
+              <p id={moreErrorId} role="alert" className="text-sm text-destructive">
+                {candidatesErrorText(moreError.message)}
+              </p>
+            )}
+            {/* One button for both, and aria-disabled rather than disabled while loading: a button that turned
+                disabled or was swapped for another would drop the keyboard focus of whoever pressed it. */}
             <Button
               type="button"
               variant="outline"
-              disabled={candidates.isFetchingNextPage}
-              onClick={() => void candidates.fetchNextPage()}
+              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+              aria-disabled={busy || undefined}
+              aria-describedby={showMoreError ? moreErrorId : undefined}
+              onClick={loadMore}
             >
-              {candidates.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
-              Show more candidates
+              {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
+              {moreError !== null ? "Try again" : "Show more candidates"}
             </Button>
           </div>
         )}
@@ -91,7 +111,7 @@ function CandidateRow({
   creating: boolean;
   onCreate: () => void;
 }) {
-  const name = candidate.raw_name.trim() === "" ? UNTITLED_PROJECT : candidate.raw_name;
+  const name = displayName(candidate.raw_name);
   return (
     <TableRow>
       <TableCell className="font-medium">{name}</TableCell>

@@ -3,6 +3,7 @@ import { useEffect, useId } from "react";
 import { ButtonLink } from "@/components/ui/button-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableColumns, TableMessageRow, TableRow } from "@/components/ui/table";
+import { displayName } from "@shared/streams";
 import { useProjects } from "./streams-api";
 
 export const LOADING_PROJECTS = "Loading projects...";
@@ -46,7 +47,7 @@ export function ProjectsCard() {
               ) : (
                 projects.data.projects.map((project) => (
                   <TableRow key={project.id}>
-                    <TableCell className="font-medium">{project.name}</TableCell>
+                    <TableCell className="font-medium">{displayName(project.name)}</TableCell>
                     <TableCell className="text-muted-foreground">
                       {project.description || NO_DESCRIPTION}
                     </TableCell>

@@ -227,6 +227,74 @@ describe("Streams page", () => {
       ["50", "Alpha"],
     ]);
   });
+  it("keeps the loaded candidates when the next screen fails to load, and tries again on request", async () => {
+    let nextFails = true;
+    let answer!: (r: Response) => void;
+    routes["GET /api/streams/candidates"] = (url) => {
+      if (url.searchParams.get("after") === null)
+        return Response.json({ candidates: [candidate("Alpha")], next_after: "Alpha" });
+      if (nextFails) return apiError(500, "internal", "The database is unavailable.");
+      return new Promise<Response>((resolve) => (answer = resolve));
+    };
+    const user = renderPage();
+    await screen.findByText("Alpha");
+    await user.click(screen.getByRole("button", { name: "Show more candidates" }));
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      /^Error loading project candidates: The database is unavailable\.$/,
+    );
+    expect(
+      bodyRows(candidatesTable()).map((row) => within(row).getAllByRole("cell")[0]!.textContent),
+    ).toEqual(["Alpha"]);
+    const retry = screen.getByRole("button", { name: "Try again" });
+    expect(retry).toHaveAccessibleDescription(
+      "Error loading project candidates: The database is unavailable.",
+    );
+    // The same button, so a keyboard user who pressed "Show more" is still on it.
+    expect(retry).toHaveFocus();
+
+    nextFails = false;
+    await user.click(retry);
+    // Loading again: the error is gone until the answer, and the button, still focused, sends nothing more.
+    await waitFor(() => expect(retry).toHaveAttribute("aria-disabled", "true"));
+    expect(retry).toHaveFocus();
+    expect(screen.queryByRole("alert")).toBeNull();
+    await user.click(retry);
+    answer(Response.json({ candidates: [candidate("Beta", { alias_id: "b" })], next_after: null }));
+    expect(await screen.findByText("Beta")).toBeInTheDocument();
+    expect(screen.getByText("Alpha")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
+    expect(
+      calls("GET", "/api/streams/candidates").map(([input]) =>
+        new URL(input, "http://localhost").searchParams.get("after"),
+      ),
+    ).toEqual([null, "Alpha", "Alpha"]);
+  });
+
+  it("keeps the candidates shown when reloading them on coming back to the tab fails, and tries again", async () => {
+    let fails = false;
+    routes["GET /api/streams/candidates"] = () =>
+      fails
+        ? apiError(500, "internal", "The database is unavailable.")
+        : Response.json({ candidates: [candidate("Alpha")], next_after: null });
+    const user = renderPage();
+    await screen.findByText("Alpha");
+    fails = true;
+    await user.click(screen.getByRole("tab", { name: "Existing PulseMaps" }));
+    await user.click(screen.getByRole("tab", { name: "New Items" }));
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      /^Error loading project candidates: The database is unavailable\.$/,
+    );
+    expect(within(candidatesTable()).getByText("Alpha")).toBeInTheDocument();
+    fails = false;
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+    expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
+    expect(within(candidatesTable()).getByText("Alpha")).toBeInTheDocument();
+    expect(calls("GET", "/api/streams/candidates")).toHaveLength(3);
+  });
 });
 
 describe("Create New PulseMap", () => {
@@ -337,6 +405,19 @@ describe("Existing PulseMaps", () => {
     ]);
     const links = within(table).getAllByRole("link", { name: "View PulseMap" });
     expect(links.map((l) => l.getAttribute("href"))).toEqual(["/timeline", "/timeline"]);
+  });
+
+  it("shows a PulseMap stored with a blank name as Untitled Project", async () => {
+    routes["GET /api/projects"] = () =>
+      Response.json({ projects: [project(""), project("   ", { id: "p-blank" }), project("Launch")] });
+    await openTab();
+    const table = await screen.findByRole("table", { name: "Existing PulseMaps" });
+    await within(table).findByText("Launch");
+    expect(bodyRows(table).map((row) => within(row).getAllByRole("cell")[0]!.textContent)).toEqual([
+      "Untitled Project",
+      "Untitled Project",
+      "Launch",
+    ]);
   });
 
   it("says it is loading, then that there are none", async () => {

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWeb, signedInAs } from "../../../testing/render-web";
@@ -171,5 +171,69 @@ describe("TimelinePage", () => {
     expect(mobile.getAllByRole("listitem")).toHaveLength(4);
     expect(mobile.getByText("Icon set")).toBeInTheDocument();
     expect(toggle("Mobile App Redesign")).toHaveAttribute("aria-expanded", "true");
+  });
+});
+
+describe("TimelinePage as time passes on an open page", () => {
+  const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+  const pulseRow = (projectTitle: string, pulseTitle: string) =>
+    within(card(projectTitle))
+      .getAllByRole("listitem")
+      .find((row) => within(row).queryByText(pulseTitle))!;
+
+  it("turns to the next day at midnight: the header's date, and a pulse due that day becomes overdue", async () => {
+    vi.setSystemTime(new Date(2026, 10, 23, 23, 58, 30));
+    render();
+    expect(screen.getByText("Monday, November 23, 2026")).toBeInTheDocument();
+    await user.click(toggle("Q4 Product Launch"));
+    // Due at 5 PM today: before now, but today, so not overdue (SPEC §4).
+    expect(pulseRow("Q4 Product Launch", "Prepare launch demo")).toHaveAttribute("data-state", "open");
+
+    advance(89_999);
+    expect(screen.getByText("Monday, November 23, 2026")).toBeInTheDocument();
+    advance(1);
+    expect(screen.getByText("Tuesday, November 24, 2026")).toBeInTheDocument();
+    expect(screen.queryByText("Monday, November 23, 2026")).toBeNull();
+    const due = pulseRow("Q4 Product Launch", "Prepare launch demo");
+    expect(due).toHaveAttribute("data-state", "overdue");
+    expect(within(due).getByText(/^Due:/)).toHaveTextContent("Due: Nov 23, 2026 (overdue)");
+    expect(within(due).getByText("Prepare launch demo")).toHaveClass("text-red-700");
+    // The sample data stays dated from the day the page opened.
+    expect(pulseRow("Q4 Product Launch", "Brief the support team")).toHaveAttribute("data-state", "open");
+    expect(within(card("Q4 Product Launch")).getByText("Oct 24, 2026 - Jan 7, 2027")).toBeInTheDocument();
+  });
+
+  it("catches up when the tab is shown again, moves on by days, and dates a new pulse from when it is added", async () => {
+    render();
+    await user.click(toggle("Customer Data Migration"));
+    expect(pulseRow("Customer Data Migration", "Run the trial import")).toHaveAttribute("data-state", "open");
+
+    // The tab slept for four days: the clock moved, no timer ran. Showing the tab again brings it up to date.
+    vi.setSystemTime(new Date(2026, 10, 27, 9, 15));
+    expect(screen.getByText("Monday, November 23, 2026")).toBeInTheDocument();
+    act(() => document.dispatchEvent(new Event("visibilitychange")));
+    expect(screen.getByText("Friday, November 27, 2026")).toBeInTheDocument();
+    expect(pulseRow("Customer Data Migration", "Run the trial import")).toHaveAttribute(
+      "data-state",
+      "overdue",
+    );
+
+    const data = within(card("Customer Data Migration"));
+    await user.type(data.getByRole("textbox", { name: "New pulse title" }), "Go-live checklist{Enter}");
+    const added = pulseRow("Customer Data Migration", "Go-live checklist");
+    expect(within(added).getByText("Due: Dec 4, 2026")).toBeInTheDocument();
+    expect(within(added).getByText("Start: Nov 28, 9:15 AM · Complete: Dec 3, 9:15 AM")).toBeInTheDocument();
+
+    // Three more days on an open, visible tab.
+    advance(3 * 24 * 60 * 60_000);
+    expect(screen.getByText("Monday, November 30, 2026")).toBeInTheDocument();
+    await user.click(toggle("Q4 Product Launch"));
+    expect(pulseRow("Q4 Product Launch", "Brief the support team")).toHaveAttribute("data-state", "overdue");
+    expect(pulseRow("Customer Data Migration", "Go-live checklist")).toHaveAttribute("data-state", "open");
+    const launch = within(card("Q4 Product Launch"));
+    await user.type(launch.getByRole("textbox", { name: "New pulse title" }), "Retrospective{Enter}");
+    const later = pulseRow("Q4 Product Launch", "Retrospective");
+    expect(within(later).getByText("Due: Dec 7, 2026")).toBeInTheDocument();
+    expect(within(later).getByText("Start: Dec 1, 9:15 AM · Complete: Dec 6, 9:15 AM")).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { ListFilter, Search } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { useNow } from "@/lib/use-now";
 import { usePageTitle } from "@/lib/use-page-title";
 import { AddProjectDialog } from "./add-project-dialog";
 import { ProjectCard } from "./project-card";
@@ -14,8 +15,9 @@ import { useTimelineProjects } from "./use-timeline-projects";
  */
 export default function TimelinePage() {
   usePageTitle("PulseMap");
-  // One "now" for the page: the header date, the sample dates and overdue all agree while it is open.
-  const [now] = useState(() => new Date());
+  // The page's clock moves on while it is open (each minute and when the tab is shown again): a tab left open past
+  // midnight shows the new date and turns pulses due yesterday overdue. Header and overdue read the same `now`.
+  const now = useNow();
   const { projects, togglePulse, addPulse, addProject } = useTimelineProjects(now);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   // SPEC: the search box holds its text and filters nothing; the Filter button does nothing.

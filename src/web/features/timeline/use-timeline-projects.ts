@@ -8,7 +8,11 @@ export type NewProject = Omit<TimelineProject, "id" | "progress" | "pulses">;
 let nextId = 0;
 const uniqueId = (prefix: string) => `${prefix}-${Date.now()}-${++nextId}`;
 
-/** SPEC §4 Timeline list: local state seeded with the 3 sample projects; nothing is persisted or sent. */
+/**
+ * SPEC §4 Timeline list: local state seeded with the 3 sample projects; nothing is persisted or sent. Only the first
+ * `now` seeds them: the sample dates stay relative to the day the page opened, so as the clock moves on a pulse due
+ * that day becomes overdue instead of being re-dated.
+ */
 export function useTimelineProjects(now: Date) {
   const [projects, setProjects] = useState(() => sampleProjects(now));
 
