@@ -15,7 +15,11 @@ const folders = (path) =>
 const WEB_FEATURES = folders("./src/web/features");
 /** The server's infrastructure; every other folder of src/server is a feature. */
 const SERVER_LAYERS = ["db", "platform"];
-const SERVER_FEATURES = folders("./src/server").filter((name) => !SERVER_LAYERS.includes(name));
+/** Entry points that wire features together, as app.ts and main.ts do: the operator commands. */
+const SERVER_ENTRIES = ["cli"];
+const SERVER_FEATURES = folders("./src/server").filter(
+  (name) => !SERVER_LAYERS.includes(name) && !SERVER_ENTRIES.includes(name),
+);
 
 const FEATURES_APART = "Features do not import each other; move what they share down a layer.";
 
@@ -52,6 +56,11 @@ const LAYER_ZONES = [
     target: SERVER_LAYERS.map((layer) => `./src/server/${layer}`),
     from: SERVER_FEATURES.map((feature) => `./src/server/${feature}`),
     message: "The data layer and the platform know no feature; features plug into them from app.ts.",
+  },
+  {
+    target: [...SERVER_LAYERS, ...SERVER_FEATURES].map((folder) => `./src/server/${folder}`),
+    from: SERVER_ENTRIES.map((entry) => `./src/server/${entry}`),
+    message: "Nothing imports an entry point: the operator commands sit on top, as main.ts does.",
   },
 ];
 

@@ -1,9 +1,51 @@
-// Whether the builds `npm start` runs are older than their sources (then it rebuilds them before starting).
+// What the server build is made of, and whether the builds `npm start` runs are older than their sources (then it
+// rebuilds them before starting). No dependency: the operator launcher reads this in a production install too.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** The server bundle `npm start` runs (scripts/build.mjs `buildServer`). */
 export const SERVER_ENTRY = "dist/server/main.mjs";
+
+/**
+ * The operator commands: every file directly in src/server/cli (tests aside) is one, bundled beside the server as
+ * dist/server/<name>.mjs so that it runs wherever the server runs, a production install included (no tsx there).
+ * Code the commands share lives in a folder below, so that it is no command of its own.
+ */
+const OPERATOR_COMMANDS = "src/server/cli";
+
+/** The operator commands' sources by command name, e.g. { "sessions-revoke": "src/server/cli/sessions-revoke.ts" }. */
+export function operatorCommandSources(root = process.cwd()) {
+  const dir = path.join(root, OPERATOR_COMMANDS);
+  const sources = {};
+  if (!existsSync(dir)) return sources;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".ts") || /\.(test|d)\.ts$/.test(entry.name)) continue;
+    const name = entry.name.slice(0, -".ts".length);
+    // The server's entry is main.mjs: a command of that name would replace it.
+    if (name === "main") throw new Error(`${OPERATOR_COMMANDS}/main.ts cannot be an operator command's name`);
+    sources[name] = `${OPERATOR_COMMANDS}/${entry.name}`;
+  }
+  return sources;
+}
+
+/** Where the build puts an operator command. */
+export function operatorCommandEntry(name) {
+  return `${path.dirname(SERVER_ENTRY)}/${name}.mjs`;
+}
+
+/**
+ * The operator commands a build holds (for an install without the sources): entries are named as written,
+ * lowercase; the shared chunks carry an upper-case hash.
+ */
+export function builtOperatorCommands(root = process.cwd()) {
+  const dir = path.join(root, path.dirname(SERVER_ENTRY));
+  if (!existsSync(dir)) return [];
+  const main = path.basename(SERVER_ENTRY);
+  return readdirSync(dir)
+    .filter((name) => /^[a-z0-9][a-z0-9-]*\.mjs$/.test(name) && name !== main)
+    .map((name) => name.slice(0, -".mjs".length))
+    .sort();
+}
 
 const WEB_SOURCES = [
   "src/web",

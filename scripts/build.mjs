@@ -14,15 +14,18 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { SERVER_ENTRY, serverBuildIsStale } from "./build-state.mjs";
+import { operatorCommandSources, SERVER_ENTRY, serverBuildIsStale } from "./build-state.mjs";
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
 
 export async function buildWeb({ quiet = false } = {}) {
   const { build } = await import("vite");
   const out = path.resolve("dist/web");
-  // Vite sets NODE_ENV=production for the build; the server that may start next in this process must not see it.
+  // Vite keeps a NODE_ENV it finds (Vitest's "test", a developer's "development"), and React then ships its
+  // development build (an entry chunk 60 % larger): the web app is built for production whatever the caller's NODE_ENV.
+  // The server that may start next in this process must not see it.
   const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
   try {
     await build({ configFile: path.resolve("vite.config.ts"), logLevel: quiet ? "warn" : "info" });
   } finally {
@@ -45,8 +48,9 @@ export async function buildWeb({ quiet = false } = {}) {
 const FILE_CLOCK_LAG_MS = 100;
 
 /**
- * Bundles src/server/main.ts into dist/server/main.mjs. Packages stay external (loaded from node_modules as
- * usual, PGlite's wasm included); the development stand-ins stay separate chunks, loaded only where they mount.
+ * Bundles src/server/main.ts into dist/server/main.mjs, and each operator command into dist/server/<name>.mjs.
+ * Packages stay external (loaded from node_modules as usual, PGlite's wasm included); the development stand-ins
+ * stay separate chunks, loaded only where they mount; the entries share chunks of the code they have in common.
  * The migrations are copied beside the bundle, where db/migrate.ts looks for them.
  *
  * Several processes may build at once (test workers finding the bundle stale): every file is written whole under
@@ -60,7 +64,7 @@ export async function buildServer({ root = process.cwd() } = {}) {
   const out = path.join(root, path.dirname(SERVER_ENTRY));
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { main: "src/server/main.ts" },
+    entryPoints: { main: "src/server/main.ts", ...operatorCommandSources(root) },
     tsconfig: "tsconfig.json",
     bundle: true,
     splitting: true,
@@ -88,6 +92,7 @@ export async function buildServer({ root = process.cwd() } = {}) {
       })),
     ...result.outputFiles,
   ];
+  // The server's entry goes last, the commands' entries included before it: its time is what says the build is whole.
   const entry = path.join(root, SERVER_ENTRY);
   files.sort((a, b) => Number(a.path === entry) - Number(b.path === entry));
   for (const file of files) {

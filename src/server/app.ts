@@ -12,9 +12,12 @@ import type { Database } from "./db/client";
 import { registerAccessGuard } from "./platform/access";
 import { frameworkErrorHandler, registerErrorHandling, socketErrorHandler } from "./platform/errors";
 import { registerBodyLimits } from "./platform/body-limits";
+import { Readiness, readinessRoutes } from "./platform/health/readiness";
 import { healthRoutes } from "./platform/health/routes";
 import { registerLocalOnlyPaths } from "./platform/local-only";
 import { requestLogSerializers } from "./platform/logging";
+import { createMetrics } from "./platform/metrics/metrics";
+import { metricsRoutes, registerRequestMetrics } from "./platform/metrics/routes";
 import { registerSecurityHeaders, securityHeaders } from "./platform/security";
 import { realtimeRoutes } from "./realtime/plugin";
 import type { RealtimeSettings } from "./realtime/settings";
@@ -94,12 +97,16 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorate("config", config);
   app.decorate("db", deps.db);
   app.decorate("healthDetails", new Map<string, () => unknown>());
+  app.decorate("readiness", new Readiness());
+  // Before the features: they record through it (features never import each other, nor know the registry).
+  app.decorate("metrics", createMetrics(deps.db));
   app.addHook("onSend", (request, reply, payload, done) => {
     reply.header("x-request-id", request.id);
     done(null, payload);
   });
 
   registerErrorHandling(app);
+  registerRequestMetrics(app);
   registerSecurityHeaders(app, headers);
   registerLocalOnlyPaths(app);
   registerAccessGuard(app, { user: requireUser, session: requireSession });
@@ -107,12 +114,20 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(cookie);
 
   await app.register(healthRoutes);
+  await app.register(readinessRoutes);
+  await app.register(metricsRoutes);
   app.get("/api/config", async () => publicConfigOf(config));
   await app.register(authPlugin, { timers: deps.timers ?? systemTimers });
   await app.register(captchaRoutes);
   await app.register(contactRoutes);
   await app.register(workflowRoutes);
-  app.decorate("workflowWebhooks", await setUpWorkflowWebhooks(app, deps.workflow));
+  app.decorate(
+    "workflowWebhooks",
+    await setUpWorkflowWebhooks(app, {
+      ...deps.workflow,
+      observe: (hook, outcome) => app.metrics.workflowWebhook(hook, outcome),
+    }),
+  );
   await app.register(streamsRoutes);
   await app.register(connectorsRoutes);
   // The composition root hands the auth feature's session checks to realtime (features never import each other).

@@ -50,6 +50,11 @@ export interface Config {
   devStandIns: boolean;
   /** The operator's token: with `Authorization: Bearer` it reads /healthz's details (and /metrics) from anywhere. */
   metricsToken: string | undefined;
+  /**
+   * After SIGTERM, how long the instance keeps serving with /readyz answering 503 before it closes, so a load
+   * balancer stops sending first (SHUTDOWN_DRAIN_SECONDS; 5 s under the production rules, else none).
+   */
+  shutdownDrainMs: number;
 }
 
 export const WORKFLOW_HOOKS = [
@@ -106,6 +111,7 @@ const envSchema = z.object({
   LEGAL_EMAIL: optional.pipe(z.email("must be an e-mail address").optional()),
   PRIVACY_EMAIL: optional.pipe(z.email("must be an e-mail address").optional()),
   METRICS_TOKEN: optional.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  SHUTDOWN_DRAIN_SECONDS: optional.pipe(z.coerce.number<string | undefined>().min(0).max(600).optional()),
 });
 
 /**
@@ -273,6 +279,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devStandIns,
     requireHostedDomain: production,
     metricsToken: e.METRICS_TOKEN,
+    // Nothing balances a development server or a test's: it stops at once unless told otherwise.
+    shutdownDrainMs: Math.round((e.SHUTDOWN_DRAIN_SECONDS ?? (production ? 5 : 0)) * 1000),
   };
 }
 

@@ -2,8 +2,11 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
+import { migrationsAppliedOnOpen } from "./db/migrate";
+import { drainAndClose } from "./platform/health/shutdown";
 import { terminalLogger } from "./platform/terminal-log";
 
+/** How long closing may take once the drain window is over, before the connections left are cut. */
 const DRAIN_DEADLINE_MS = 10_000;
 
 /** Starts Pulse: one process serving the web app, the API and the development stand-ins. */
@@ -29,21 +32,20 @@ async function main(): Promise<void> {
 
   const logger = await terminalLogger(config);
   const app = await buildApp(config, { db, ...(logger ? { logger } : {}) });
+  // Several instances starting together queue on the migration lock: one applies, the others find nothing to do.
+  const applied = migrationsAppliedOnOpen(db);
+  app.log.info(
+    { migrations: applied },
+    applied.length > 0 ? `migrations: applied ${applied.join(", ")}` : "migrations: nothing to apply",
+  );
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    app.log.info({ signal }, "shutting down: draining requests");
-    // Idle keep-alive connections close at once; one that never sends a request would hold the close forever.
-    const deadline = setTimeout(() => {
-      app.log.warn("drain deadline passed: closing the remaining connections");
-      app.server.closeAllConnections();
-    }, DRAIN_DEADLINE_MS);
-    deadline.unref();
+    app.log.info({ signal }, "shutting down");
     try {
-      await app.close();
+      await drainAndClose(app, { drainMs: config.shutdownDrainMs, closeDeadlineMs: DRAIN_DEADLINE_MS });
     } finally {
-      clearTimeout(deadline);
       await db.close();
       app.log.info("database closed; bye");
       process.exit(0);

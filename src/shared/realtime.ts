@@ -45,6 +45,11 @@ export const REALTIME_CLOSE = {
   tooSlow: 4408,
   /** Too many sockets or messages for this user. */
   rateLimited: 4429,
-  /** The server is shutting down. */
+  /** An endpoint going away: what a browser sends when its page unloads. Pulse's server sends serviceRestart. */
   goingAway: 1001,
+  /**
+   * The server is shutting down (a deploy, a rolling restart): reconnect, and another instance answers. After its
+   * drain window the instance closes every socket with this code before it stops listening.
+   */
+  serviceRestart: 1012,
 } as const;

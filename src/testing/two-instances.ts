@@ -16,7 +16,15 @@ export interface TwoInstances {
   /** Reaches the database through `proxy`, which a test can cut and restore. */
   appB: FastifyInstance;
   proxy: TcpProxy;
+  /** Both instances listening on free loopback ports, as behind a load balancer: their base URLs. */
+  listen(): Promise<{ httpA: string; httpB: string }>;
+  /** Closes what is still open (an instance a test shut down itself stays closed). */
   close(): Promise<void>;
+}
+
+async function listenOnLoopback(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 }
 
 /**
@@ -48,6 +56,9 @@ export async function startTwoInstances(name: string): Promise<TwoInstances> {
     appA,
     appB,
     proxy,
+    async listen() {
+      return { httpA: await listenOnLoopback(appA), httpB: await listenOnLoopback(appB) };
+    },
     async close() {
       await appA.close();
       await appB.close();

@@ -8,6 +8,7 @@ import { googleAccountCheck } from "./google-account-check";
 import { GoogleRecheck } from "./google-recheck";
 import { GOOGLE_ISSUER, OidcClient } from "./oidc-client";
 import { authRoutes } from "./routes";
+import { SessionCache } from "./session-cache";
 import { SessionService } from "./sessions";
 import { SignInFlows } from "./sign-in-flows";
 
@@ -63,7 +64,14 @@ const plugin: FastifyPluginAsync<AuthPluginOptions> = async (app, options) => {
 
   const tokenKey = deriveKey(config.jwtSecret, "google-refresh-token");
   const accountCheck = oidc ? googleAccountCheck(app.db, oidc, tokenKey, app.log) : undefined;
-  const sessions = new SessionService(app.db, config, accountCheck);
+  const cache = new SessionCache({ observe: (result) => app.metrics.sessionLookup(result) });
+  const sessions = new SessionService(app.db, config, accountCheck, cache);
+  // Without the change feed a revocation reaches this instance's realtime sockets only at their periodic check.
+  app.readiness.checks.set("sessions", {
+    code: "session_changes_unavailable",
+    message: "This instance is not hearing session changes.",
+    ready: () => cache.isListening,
+  });
   // Google is asked about every signed-in account each GOOGLE_RECHECK_MINUTES, refreshing or not (issue 20 item 3).
   const googleRecheck = accountCheck
     ? new GoogleRecheck(

@@ -12,6 +12,8 @@ export interface SessionCacheOptions {
    */
   ttlMs?: number;
   maxEntries?: number;
+  /** Told of every lookup, whether the cache answered it (the metrics count them; this feature knows no registry). */
+  observe?: (result: "hit" | "miss") => void;
 }
 
 interface Entry {
@@ -35,15 +37,23 @@ export class SessionCache {
   /** Bumped by every change; a read stored under an older generation might be stale. */
   private generation = 0;
   private listening = false;
+  private readonly observe: (result: "hit" | "miss") => void;
 
   constructor(options: SessionCacheOptions = {}) {
     this.now = options.now ?? Date.now;
     this.ttlMs = options.ttlMs ?? 10_000;
     this.maxEntries = options.maxEntries ?? 10_000;
+    this.observe = options.observe ?? (() => undefined);
   }
 
   /** The session as last read, if that read can still be trusted. */
   get(sessionId: string, userId: string): Authenticated | undefined {
+    const found = this.find(sessionId, userId);
+    this.observe(found ? "hit" : "miss");
+    return found;
+  }
+
+  private find(sessionId: string, userId: string): Authenticated | undefined {
     const entry = this.entries.get(sessionId);
     if (!entry) return undefined;
     const now = this.now();
@@ -83,6 +93,15 @@ export class SessionCache {
     for (const [sessionId, entry] of this.entries) {
       if (entry.authenticated.user.id === userId) this.entries.delete(sessionId);
     }
+  }
+
+  /**
+   * Whether this instance hears the change feed now (the LISTEN behind `setListening`). While it does not, every
+   * request reads its session, and a revocation reaches this instance's realtime sockets only at their periodic
+   * check: the instance is not ready (/readyz).
+   */
+  get isListening(): boolean {
+    return this.listening;
   }
 
   /** Whether changes are being heard; while not, nothing is kept and nothing is served from the cache. */

@@ -72,6 +72,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
         { submissionId: stored.id, reason: parsed.data[CONTACT_FIELDS.reason], resume: Boolean(resume) },
         "contact submission stored",
       );
+      app.metrics.contactStored();
       return { ok: true };
     },
   );

@@ -12,6 +12,49 @@ import { shareDrizzleParsers } from "./pglite-parsers";
 
 export { rowsOf, type Database, type Orm } from "./database";
 
+/** How a database handle is doing, for the metrics (read on each scrape). */
+export interface DatabaseStats {
+  /** The node-postgres pool (DATABASE_URL); undefined on PGlite, which is one in-process connection. */
+  pool?: { total: number; idle: number; waiting: number };
+  /** Statements that failed since the handle opened: refused by the database, or lost with its connection. */
+  statementErrors: number;
+}
+
+const statsOf = new WeakMap<Database, () => DatabaseStats>();
+
+/** The stats of a handle openDatabase made (undefined for any other, such as a test's stand-in). */
+export function databaseStats(db: Database): DatabaseStats | undefined {
+  return statsOf.get(db)?.();
+}
+
+/** A failure PostgreSQL (or PGlite) reported for a statement: it carries a five-character SQLSTATE. */
+function hasSqlState(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code);
+}
+
+/**
+ * Counts the failures of every statement a pooled client runs, whoever runs it (the raw queries, Drizzle, the
+ * advisory lock): node-postgres has no event for a failed query, so the client's own `query` is wrapped, in both
+ * of its forms (a callback, which the pool's own `query` passes, or a promise, which Drizzle uses).
+ */
+function countFailedStatements(client: pg.PoolClient, failed: () => void): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const last = args.at(-1);
+    if (typeof last === "function") {
+      args[args.length - 1] = (err: unknown, ...rest: unknown[]) => {
+        if (err) failed();
+        return (last as (...a: unknown[]) => unknown)(err, ...rest);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.catch(failed);
+    return result;
+  }) as typeof client.query;
+}
+
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite directory; `undefined` keeps the database in memory (tests). */
@@ -36,13 +79,15 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (err) => onError?.(err));
+  let statementErrors = 0;
+  pool.on("connect", (client) => countFailedStatements(client, () => statementErrors++));
   const client = await pool.connect().catch((err: Error) => {
     void pool.end();
     throw err;
   });
   client.release();
   const listeners = new Set<PostgresListener>();
-  return {
+  const db: Database = {
     kind: "postgres",
     orm: drizzlePg({ client: pool, schema }) as unknown as Orm,
     async query<T>(text: string, params?: unknown[]) {
@@ -89,6 +134,11 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
       await pool.end();
     },
   };
+  statsOf.set(db, () => ({
+    pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+    statementErrors,
+  }));
+  return db;
 }
 
 /**
@@ -181,15 +231,29 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
   let closed = false;
   const { drizzleClient, rawParsers } = shareDrizzleParsers(pglite);
-  return {
+  let statementErrors = 0;
+  // One connection, no pool: the statements are counted where they enter. A transaction's failure counts only when
+  // a statement caused it (a SQLSTATE), not when the code inside threw to roll it back.
+  const counted = <T>(running: Promise<T>, onlySql = false): Promise<T> =>
+    running.catch((err: unknown) => {
+      if (!onlySql || hasSqlState(err)) statementErrors++;
+      throw err;
+    });
+  const countingClient = {
+    query: ((...args: Parameters<PGlite["query"]>) =>
+      counted(drizzleClient.query(...args))) as PGlite["query"],
+    transaction: (<T>(fn: Parameters<PGlite["transaction"]>[0]) =>
+      counted(drizzleClient.transaction(fn) as Promise<T>, true)) as PGlite["transaction"],
+  };
+  const db: Database = {
     kind: "pglite",
-    orm: drizzlePglite({ client: drizzleClient, schema }) as unknown as Orm,
+    orm: drizzlePglite({ client: countingClient as unknown as PGlite, schema }) as unknown as Orm,
     async query<T>(text: string, params?: unknown[]) {
-      const result = await pglite.query<T>(text, params, { parsers: rawParsers as ParserOptions });
+      const result = await counted(pglite.query<T>(text, params, { parsers: rawParsers as ParserOptions }));
       return result.rows;
     },
     async exec(script) {
-      await pglite.exec(script);
+      await counted(pglite.exec(script));
     },
     async withLock(_key, fn) {
       return fn();
@@ -215,4 +279,6 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       }
     },
   };
+  statsOf.set(db, () => ({ statementErrors }));
+  return db;
 }

@@ -68,16 +68,16 @@ export class Connection {
     return this.joined.has(channel);
   }
 
-  /** A change on a joined channel, numbered per channel from 1 after each join. */
+  /** A change on a joined channel, numbered per channel from 1 after each join; whether a frame went out. */
   sendChange(
     channel: RealtimeChannelName,
     operation: RealtimeOperation,
     row: Record<string, unknown> | null,
-  ): void {
+  ): boolean {
     const seq = this.joined.get(channel);
-    if (seq === undefined) return;
+    if (seq === undefined) return false;
     this.joined.set(channel, seq + 1);
-    this.send({ type: "change", channel, operation, row, seq: seq + 1 });
+    return this.write({ type: "change", channel, operation, row, seq: seq + 1 });
   }
 
   /** After the LISTEN connection came back: changes may have been missed, so every channel is joined afresh. */
@@ -89,15 +89,21 @@ export class Connection {
   }
 
   send(message: RealtimeServerMessage): void {
-    if (this.closed || this.ws.readyState !== OPEN) return;
+    this.write(message);
+  }
+
+  /** Sends a frame; whether it was handed to the socket (not when the socket is closed or was just dropped). */
+  private write(message: RealtimeServerMessage): boolean {
+    if (this.closed || this.ws.readyState !== OPEN) return false;
     // A client that does not read fills its buffer: it is dropped, rather than holding memory or anyone up.
     if (this.ws.bufferedAmount > this.hub.settings.maxBufferedBytes) {
       this.log.warn({ userId: this.userId }, "realtime: send buffer full, dropping a slow client");
       this.ws.terminate();
       this.dispose();
-      return;
+      return false;
     }
     this.ws.send(JSON.stringify(message));
+    return true;
   }
 
   close(code: number, reason: string): void {

@@ -38,6 +38,12 @@ export interface PreAuthSlot {
 /** Why a handshake gets no place: its address has too many sockets waiting, or the instance has. */
 export type PreAuthReservation = { slot: PreAuthSlot } | { refused: "address" | "instance" };
 
+/** What the hub reports as it works (the platform's metrics record it; the hub knows no registry). */
+export interface HubObserver {
+  /** A change frame handed to a socket, `seconds` after this instance heard its NOTIFY. */
+  delivered(seconds: number): void;
+}
+
 /**
  * One instance's realtime server: one LISTEN on `pulse_changes` for the whole process, fanned out in process to
  * the sockets of the changed row's user (ARCHITECTURE §5 Realtime). Each change is read once, fresh, under the
@@ -58,6 +64,7 @@ export class Hub {
   private lastStats = "";
   private stopped = false;
   private stopUserChanges: (() => void) | undefined;
+  private listeningNow = false;
 
   constructor(
     private readonly db: Database,
@@ -65,15 +72,29 @@ export class Hub {
     private readonly access: { companyDomain: string; requireHostedDomain: boolean },
     private readonly log: FastifyBaseLogger,
     readonly settings: RealtimeSettings,
+    private readonly observer?: HubObserver,
   ) {}
+
+  /**
+   * Whether this instance hears `pulse_changes` now. While it does not, its clients miss changes until the LISTEN
+   * is back and they resynchronise: the instance is not ready (/readyz).
+   */
+  get listening(): boolean {
+    return this.listeningNow && !this.stopped;
+  }
 
   async start(): Promise<void> {
     this.unlisten = await this.db.listen(CHANGES_CHANNEL, (payload) => this.onNotify(payload), {
+      onDisconnect: () => {
+        this.listeningNow = false;
+      },
       onReconnect: () => {
+        this.listeningNow = true;
         this.log.warn("realtime: LISTEN re-established; every joined channel resynchronises");
         for (const connection of this.sockets) connection.resync();
       },
     });
+    this.listeningNow = true;
     // A sign-out or revocation anywhere closes the user's sockets now; the periodic check remains the backstop.
     this.stopUserChanges = this.auth.onUserChanged?.((userId) => {
       this.checkSessions(userId).catch((err: unknown) =>
@@ -84,14 +105,19 @@ export class Hub {
     this.scheduleStats();
   }
 
+  /**
+   * Closes every socket with 1012 (service restart), so clients reconnect at once to another instance, and stops
+   * listening. Runs before the HTTP server stops (the plugin's preClose): afterwards nothing could send the code.
+   */
   async stop(): Promise<void> {
+    if (this.stopped) return;
     this.stopped = true;
     this.stopUserChanges?.();
     const { timers } = this.settings;
     timers.clearTimeout(this.sessionTimer);
     timers.clearTimeout(this.statsTimer);
     for (const connection of [...this.sockets])
-      connection.close(REALTIME_CLOSE.goingAway, "server shutting down");
+      connection.close(REALTIME_CLOSE.serviceRestart, "server restarting");
     await this.unlisten?.();
   }
 
@@ -122,7 +148,7 @@ export class Hub {
   accept(ws: WebSocket, log: FastifyBaseLogger, slot: PreAuthSlot): void {
     if (this.stopped) {
       slot.release();
-      return ws.close(REALTIME_CLOSE.goingAway, "server shutting down");
+      return ws.close(REALTIME_CLOSE.serviceRestart, "server restarting");
     }
     this.sockets.add(new Connection(ws, this, log, slot));
   }
@@ -188,12 +214,16 @@ export class Hub {
     const userId = notice.user_id!;
     const listeners = this.byUser.get(userId);
     if (!listeners || ![...listeners].some((c) => c.isJoined(channel.name))) return;
+    // Real time, whatever clock the timers run on: this is a measurement, not a deadline.
+    const heardAt = performance.now();
     const previous = this.userQueues.get(userId) ?? Promise.resolve();
     const next = previous
       .then(async () => {
         const row = notice.op === "DELETE" ? null : await readRow(this.db, channel, userId, notice.key!);
         for (const connection of this.byUser.get(userId) ?? []) {
-          connection.sendChange(channel.name, notice.op, row);
+          if (connection.sendChange(channel.name, notice.op, row)) {
+            this.observer?.delivered((performance.now() - heardAt) / 1000);
+          }
         }
       })
       .catch((err: unknown) =>

@@ -29,6 +29,7 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, o
     { companyDomain: config.companyDomain, requireHostedDomain: config.requireHostedDomain },
     app.log,
     settings,
+    { delivered: (seconds) => app.metrics.realtimeDelivered(seconds) },
   );
   const origins = allowedOrigins(config);
   // Every unauthenticated socket is gone (authenticated or closed) within the auth timeout.
@@ -37,10 +38,20 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, o
 
   limitConnections(app, settings);
 
+  // Before the websocket plugin's own preClose, which closes every socket with no code at all (1005): the hub's
+  // 1012 tells clients to reconnect now, to another instance. The onClose covers an app whose start failed after
+  // this plugin loaded: preClose runs only for an app that got ready.
+  app.addHook("preClose", async () => hub.stop());
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   await hub.start();
   app.addHook("onClose", async () => hub.stop());
   app.healthDetails.set("realtime", () => hub.metrics());
+  app.metrics.realtimeCounts = () => hub.metrics();
+  app.readiness.checks.set("realtime", {
+    code: "realtime_unavailable",
+    message: "This instance is not hearing realtime changes.",
+    ready: () => hub.listening,
+  });
 
   app.route({
     method: "GET",

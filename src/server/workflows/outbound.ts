@@ -3,9 +3,12 @@ import { inProcessFetch } from "../platform/in-process-fetch";
 import type { WorkflowWebhooks } from "../platform/workflow-webhooks";
 import { createWorkflowClient, type WorkflowClientOptions } from "./webhook-client";
 
-/** What tests may replace in the outbound client (a fake workflow service, a short timeout, a recorded sleep). */
+/**
+ * What tests may replace in the outbound client (a fake workflow service, a short timeout, a recorded sleep), and
+ * the observer app.ts plugs the metrics in with.
+ */
 export type WorkflowClientOverrides = Partial<
-  Pick<WorkflowClientOptions, "fetch" | "timeoutMs" | "sleep" | "now">
+  Pick<WorkflowClientOptions, "fetch" | "timeoutMs" | "sleep" | "now" | "observe">
 >;
 
 /**

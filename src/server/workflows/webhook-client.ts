@@ -66,6 +66,11 @@ export interface WorkflowClientOptions {
   /** Waits between attempts; tests pass one driven by fake timers. */
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /**
+   * Told of every attempt as it is logged, with its hook and outcome (`ok` or the failure), and of a call to a hook
+   * that is not configured: the metrics count them (this feature knows no registry).
+   */
+  observe?: (hook: WorkflowHook, outcome: "ok" | WorkflowFailure) => void;
 }
 
 const CONNECT: Record<PopupConnector, WorkflowHook> = {
@@ -161,6 +166,7 @@ export function createWorkflowClient(options: WorkflowClientOptions): WorkflowWe
     retry = WORKFLOW_RETRY,
     sleep = defaultSleep,
     now = () => performance.now(),
+    observe = () => undefined,
   } = options;
 
   /** One attempt, the answer's reading included, under the timeout. Resolves to the status. */
@@ -222,6 +228,7 @@ export function createWorkflowClient(options: WorkflowClientOptions): WorkflowWe
     const url = urls[hook];
     if (!url) {
       log.error({ hook }, "workflow webhook not configured");
+      observe(hook, "not_configured");
       throw new WorkflowCallError(hook, "not_configured");
     }
     const safe = SAFE_TO_REPEAT.has(hook);
@@ -230,6 +237,7 @@ export function createWorkflowClient(options: WorkflowClientOptions): WorkflowWe
       try {
         const status = await attempt(url, init, read);
         log.info({ hook, attempt: n, status, ms: Math.round(now() - started) }, "workflow webhook");
+        observe(hook, "ok");
         return;
       } catch (err) {
         if (!(err instanceof Attempt)) throw err;
@@ -247,6 +255,7 @@ export function createWorkflowClient(options: WorkflowClientOptions): WorkflowWe
           },
           "workflow webhook failed",
         );
+        observe(hook, err.failure);
         if (last) throw new WorkflowCallError(hook, err.failure, err.upstreamStatus);
         await sleep(retry.baseDelayMs * 2 ** (n - 1));
       }

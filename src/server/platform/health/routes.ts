@@ -29,9 +29,10 @@ function hasOperatorToken(request: FastifyRequest, token: string | undefined): b
 /**
  * Who may read the details (issue 20 finding 11): a caller on this machine that no proxy speaks for — the socket's
  * own peer address, never `request.ip`, which TRUST_PROXY lets X-Forwarded-For decide — or anyone with
- * METRICS_TOKEN. A proxy on this machine forwarding public requests must therefore add X-Forwarded-For.
+ * METRICS_TOKEN. A proxy on this machine forwarding public requests must therefore add X-Forwarded-For. The same
+ * rule gives /readyz's details and /metrics.
  */
-function mayReadDetails(request: FastifyRequest, metricsToken: string | undefined): boolean {
+export function mayReadDetails(request: FastifyRequest, metricsToken: string | undefined): boolean {
   const peer = request.raw.socket?.remoteAddress;
   const local =
     peer !== undefined &&

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { REALTIME_HEARTBEAT_MS, REALTIME_RECONNECT_DELAYS_MS, REALTIME_TIMEOUT_MS } from "@shared/constants";
+import { REALTIME_CLOSE } from "@shared/realtime";
 import { fakeSockets } from "./fake-socket";
 import { RealtimeClient, realtimeUrl, type ChannelListener, type ChannelState } from "./realtime-client";
 
@@ -201,6 +202,21 @@ describe("reconnecting", () => {
     // The server's resync after its own LISTEN came back is a rejoin too.
     net.last.receive({ type: "joined", channel: "connectors" });
     expect(a.joins).toBe(3);
+  });
+
+  it("after a server restart (1012, a rolling deploy) reconnects within the first delay and refetches on the rejoin", () => {
+    client.setSession("t1", "u1");
+    const a = listener();
+    client.subscribe("connectors", a);
+    net.last.accept();
+    expect(a.joins).toBe(1);
+    net.last.drop(REALTIME_CLOSE.serviceRestart);
+    expect(a.states.at(-1)).toBe("errored");
+    vi.advanceTimersByTime(REALTIME_RECONNECT_DELAYS_MS[0]!);
+    expect(net.sockets).toHaveLength(2);
+    net.last.accept();
+    expect(a.joins).toBe(2);
+    expect(a.states.at(-1)).toBe("joined");
   });
 
   it("does not retry a user outside the company domain", () => {

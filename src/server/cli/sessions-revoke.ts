@@ -5,9 +5,9 @@
  * It opens the database the server uses: DATABASE_URL when set, otherwise the embedded PGlite database in DATA_DIR
  * (default .data), which allows one process at a time — stop the server first.
  */
-import { EMAIL_PATTERN } from "../src/shared/contact";
-import { SessionService } from "../src/server/auth/sessions";
-import { processIo, runIfMain, withOperatorDatabase, type Io } from "./operator-command";
+import { EMAIL_PATTERN } from "@shared/contact";
+import { SessionService } from "../auth/sessions";
+import { processIo, runIfMain, withOperatorDatabase, type Io } from "./lib/operator-command";
 
 const USAGE = "Usage: npm run sessions:revoke -- <email>";
 

@@ -2,17 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../src/server/db/client";
+import { openDatabase } from "../db/client";
 import { run } from "./sessions-revoke";
+import { capture } from "../../testing/operator-io";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "pulse-sessions-revoke-"));
 const env = { DATA_DIR: dataDir, LOG_LEVEL: "silent" };
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l) }, out, err };
-}
 
 async function activeSessions(): Promise<Record<string, number>> {
   const db = await openDatabase({ dataDir });

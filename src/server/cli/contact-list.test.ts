@@ -2,9 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../src/server/db/client";
-import { samplePdf } from "../src/testing/contact-files";
+import { openDatabase, type Database } from "../db/client";
+import { samplePdf } from "../../testing/contact-files";
 import { run, type SubmissionSummary } from "./contact-list";
+import { capture } from "../../testing/operator-io";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -15,12 +16,6 @@ function tempDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "pulse-contact-list-"));
   dirs.push(dir);
   return dir;
-}
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l) }, out, err };
 }
 
 async function seed(db: Database): Promise<{ careersId: string; otherId: string }> {

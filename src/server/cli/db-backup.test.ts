@@ -1,0 +1,93 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../db/client";
+import { migrationFiles } from "../db/migrate";
+import { run, POSTGRES_BACKUP_ADVICE } from "./db-backup";
+import { capture } from "../../testing/operator-io";
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "pulse-db-backup-"));
+  dirs.push(dir);
+  return dir;
+}
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = tempDir();
+  writeFileSync(path.join(dataDir, "jwt-secret"), "a-development-jwt-secret-of-enough-length\n");
+  await (await openDatabase({ dataDir })).close();
+});
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("npm run db:backup", { timeout: 60_000 }, () => {
+  it("writes the backup and says what it holds in one line", async () => {
+    const file = path.join(tempDir(), "pulse.backup");
+    const { io, out, err } = capture();
+    expect(await run([file], { DATA_DIR: dataDir }, io)).toBe(0);
+    expect(err).toEqual([]);
+    expect(out).toEqual([
+      `backed up the embedded database in ${dataDir} (${migrationFiles().length} migrations) with jwt-secret to ${file} (${readFileSync(file).length} bytes)`,
+    ]);
+  });
+
+  it("refuses to overwrite a file unless --force", async () => {
+    const file = path.join(tempDir(), "pulse.backup");
+    writeFileSync(file, "an older backup");
+    const refused = capture();
+    expect(await run([file], { DATA_DIR: dataDir }, refused.io)).toBe(1);
+    expect(refused.err).toEqual([`db:backup: ${file} already exists; pass --force to overwrite it`]);
+    expect(readFileSync(file, "utf8")).toBe("an older backup");
+
+    const forced = capture();
+    expect(await run([file, "--force"], { DATA_DIR: dataDir }, forced.io)).toBe(0);
+    expect(readFileSync(file).subarray(0, 17).toString()).toBe("pulse-backup.json");
+    expect(readdirSync(path.dirname(file))).toEqual(["pulse.backup"]);
+  });
+
+  it("refuses in one line while a server holds DATA_DIR", async () => {
+    const server = await openDatabase({ dataDir });
+    try {
+      const { io, out, err } = capture();
+      const file = path.join(tempDir(), "pulse.backup");
+      expect(await run([file], { DATA_DIR: dataDir }, io)).toBe(1);
+      expect(out).toEqual([]);
+      expect(err).toEqual([
+        `db:backup: ${dataDir} is in use by a running Pulse server; stop it, then run db:backup again ` +
+          "(the embedded database opens in one process at a time)",
+      ]);
+      expect(readdirSync(path.dirname(file))).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("refuses with DATABASE_URL set, pointing to pg_dump and JWT_SECRET", async () => {
+    const { io, err } = capture();
+    const file = path.join(tempDir(), "pulse.backup");
+    expect(
+      await run([file], { DATABASE_URL: "postgres://pulse@127.0.0.1/pulse", DATA_DIR: dataDir }, io),
+    ).toBe(1);
+    expect(err).toEqual([`db:backup: ${POSTGRES_BACKUP_ADVICE}`]);
+    expect(err[0]).toMatch(/pg_dump .*keep JWT_SECRET beside the dump/);
+    expect(readdirSync(path.dirname(file))).toEqual([]);
+  });
+
+  it("refuses a DATA_DIR without a database", async () => {
+    const empty = tempDir();
+    const { io, err } = capture();
+    expect(await run([path.join(tempDir(), "b")], { DATA_DIR: empty }, io)).toBe(1);
+    expect(err).toEqual([`db:backup: there is no embedded database in ${empty} (check DATA_DIR)`]);
+  });
+
+  it("needs exactly one file", async () => {
+    for (const argv of [[], ["a", "b"], ["--all"]]) {
+      const { io, err } = capture();
+      expect(await run(argv, { DATA_DIR: dataDir }, io)).toBe(2);
+      expect(err.join("\n")).toContain("Usage: npm run db:backup -- <file> [--force]");
+    }
+  });
+});
