@@ -1,9 +1,7 @@
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionResponse } from "@shared/auth";
 import type { CandidatesPage, CreateProjectResponse, ProjectsList } from "@shared/streams";
@@ -17,6 +15,7 @@ import { solvedAltchaToken } from "../testing/captcha";
 import { samplePdf } from "../testing/contact-files";
 import { runOperatorCommand } from "../testing/operator-process";
 import { startPulse } from "../testing/pulse-process";
+import { postSignedEvent } from "../testing/signed-event";
 
 /**
  * Issue 22 item 6: the embedded database's backup and restore, end to end — data made through the real app on a
@@ -61,7 +60,7 @@ beforeAll(async () => {
     const bearer = { authorization: `Bearer ${ann.access_token}` };
 
     // A PulseMap, from a Stream the workflow service reported for Ann.
-    const payload = JSON.stringify({
+    const event = await postSignedEvent(app, {
       type: "streams.discovered",
       external_user_id: ann.user.id,
       items: [
@@ -72,19 +71,6 @@ beforeAll(async () => {
           seen_at: "2026-01-05T10:00:00Z",
         },
       ],
-    });
-    const id = `msg_${randomUUID()}`;
-    const at = new Date();
-    const event = await app.inject({
-      method: "POST",
-      url: "/api/workflows/events",
-      headers: {
-        "content-type": "application/json",
-        "webhook-id": id,
-        "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-        "webhook-signature": new Webhook(config.workflow.secret).sign(id, at, payload),
-      },
-      payload,
     });
     expect(event.statusCode, event.body).toBe(200);
     const candidates = (

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, WORKFLOW_HOOKS, loadConfig, parseTrustProxy } from "./config";
+import { productionSettings } from "../testing/production-settings";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "pulse-config-"));
 
@@ -17,25 +18,7 @@ const PRODUCTION_SETTINGS_BUT_PUBLIC_URL = [
   ...WORKFLOW_HOOKS.map((hook) => `WORKFLOW_${hook}_URL`),
 ].join(", ");
 
-/** Every production setting (NODE_ENV=production, a public PUBLIC_URL). */
-function productionEnv(): Record<string, string | undefined> {
-  const env: Record<string, string | undefined> = {
-    NODE_ENV: "production",
-    PUBLIC_URL: "https://pulse.acme.com",
-    COMPANY_DOMAIN: "acme.com",
-    JWT_SECRET: "x".repeat(40),
-    GOOGLE_CLIENT_ID: "id",
-    GOOGLE_CLIENT_SECRET: "secret",
-    RECAPTCHA_SITE_KEY: "site",
-    RECAPTCHA_SECRET_KEY: "secret",
-    WORKFLOW_SECRET: "whsec_c2VjcmV0",
-    DATA_DIR: dataDir(),
-  };
-  for (const hook of WORKFLOW_HOOKS) {
-    env[`WORKFLOW_${hook}_URL`] = `https://hooks.acme.com/${hook.toLowerCase()}`;
-  }
-  return env;
-}
+const productionEnv = (): Record<string, string | undefined> => productionSettings(dataDir());
 
 describe("loadConfig", () => {
   it("needs nothing in development and uses the documented defaults", () => {
@@ -192,7 +175,7 @@ describe("loadConfig", () => {
 
   it("starts in production when everything is configured, with no development stand-in", () => {
     const config = loadConfig(productionEnv());
-    expect(config.google).toEqual({ clientId: "id", clientSecret: "secret" });
+    expect(config.google).toEqual({ clientId: "id.apps.googleusercontent.com", clientSecret: "secret" });
     expect(config.recaptcha).toEqual({ siteKey: "site", secretKey: "secret" });
     expect(config.jwtSecret).toBe("x".repeat(40));
     expect(config.production).toBe(true);

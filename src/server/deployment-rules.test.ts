@@ -1,27 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { WORKFLOW_HOOKS } from "./config";
+import { productionSettings } from "../testing/production-settings";
 
 /**
  * Issue 20 item 2: a public PUBLIC_URL with the production settings but NODE_ENV unset used to start with the
  * development rules (no Workspace rule, no HSTS, localhost origins on the realtime socket). What the deployment
  * reaches decides now, not NODE_ENV.
  */
-function publicDeployment(): Record<string, string> {
-  const env: Record<string, string> = {
-    NODE_ENV: "development",
-    PUBLIC_URL: "https://pulse.acme.com",
-    JWT_SECRET: "j".repeat(48),
-    GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com",
-    GOOGLE_CLIENT_SECRET: "secret",
-    RECAPTCHA_SITE_KEY: "site",
-    RECAPTCHA_SECRET_KEY: "secret",
-    WORKFLOW_SECRET: "whsec_c2VjcmV0c2VjcmV0c2VjcmV0",
-  };
-  for (const hook of WORKFLOW_HOOKS)
-    env[`WORKFLOW_${hook}_URL`] = `https://hooks.acme.com/${hook.toLowerCase()}`;
-  return env;
-}
+const publicDeployment = () => ({ ...productionSettings(), NODE_ENV: "development" });
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,3 @@
-import { randomUUID } from "node:crypto";
-import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   PROFILE_NOT_FOUND_MESSAGE,
@@ -9,6 +7,7 @@ import {
 } from "@shared/streams";
 import { signInThroughDevProvider } from "../../testing/auth-test-driver";
 import { createTestApp, type TestApp } from "../../testing/test-app";
+import { postSignedEvent } from "../../testing/signed-event";
 
 let t: TestApp;
 let token: string;
@@ -40,7 +39,7 @@ async function discover(rows: [string, string, string, string][]) {
 
 /** Reports items the way the workflow service does: a signed streams.discovered event, for a user or for none. */
 async function report(rows: [string, string, string][], externalUserId?: string) {
-  const payload = JSON.stringify({
+  const res = await postSignedEvent(t.app, {
     type: "streams.discovered",
     ...(externalUserId === undefined ? {} : { external_user_id: externalUserId }),
     items: rows.map(([raw_name, source_app, external_id]) => ({
@@ -49,19 +48,6 @@ async function report(rows: [string, string, string][], externalUserId?: string)
       external_id,
       seen_at: "2026-01-05T10:00:00Z",
     })),
-  });
-  const id = `msg_${randomUUID()}`;
-  const at = new Date();
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/workflows/events",
-    headers: {
-      "content-type": "application/json",
-      "webhook-id": id,
-      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-      "webhook-signature": new Webhook(t.config.workflow.secret).sign(id, at, payload),
-    },
-    payload,
   });
   expect(res.statusCode, res.body).toBe(200);
 }

@@ -5,6 +5,7 @@ import type { CandidatesPage } from "@shared/streams";
 import { signInThroughDevProvider } from "../../testing/auth-test-driver";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { MAX_DISCOVERY_BATCH } from "./streams-discovered";
+import { postSignedEvent, type SignedEventOptions } from "../../testing/signed-event";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,33 +18,8 @@ beforeEach(async () => {
   await t.db.exec("DELETE FROM pulse.project_aliases; DELETE FROM pulse.workflow_event_ids;");
 });
 
-interface SendOptions {
-  id?: string;
-  at?: Date;
-  secret?: string;
-  headers?: Record<string, string>;
-}
-
 /** Posts `body` (an object, or a raw string sent as is) signed the Standard Webhooks way. */
-async function send(
-  body: unknown,
-  { id = `msg_${randomUUID()}`, at = new Date(), secret, headers }: SendOptions = {},
-) {
-  const payload = typeof body === "string" ? body : JSON.stringify(body);
-  const signature = new Webhook(secret ?? t.config.workflow.secret).sign(id, at, payload);
-  return t.app.inject({
-    method: "POST",
-    url: "/api/workflows/events",
-    headers: {
-      "content-type": "application/json",
-      "webhook-id": id,
-      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-      "webhook-signature": signature,
-      ...headers,
-    },
-    payload,
-  });
-}
+const send = (body: unknown, options?: SignedEventOptions) => postSignedEvent(t.app, body, options);
 
 const item = (n: number, overrides: Record<string, unknown> = {}) => ({
   raw_name: `Project ${n}`,

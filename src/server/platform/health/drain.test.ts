@@ -7,27 +7,12 @@ import { createSessionsBeforeStart } from "../../../testing/direct-session";
 import { freePort } from "../../../testing/free-port";
 import { startPulse } from "../../../testing/pulse-process";
 import { TestSocket } from "../../../testing/realtime-test-client";
-import { loadConfig, WORKFLOW_HOOKS } from "../../config";
+import { loadConfig } from "../../config";
+import { productionSettings } from "../../../testing/production-settings";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "pulse-drain-"));
 
-/** Every setting the production rules ask for. */
-function productionEnv(): Record<string, string> {
-  const env: Record<string, string> = {
-    NODE_ENV: "production",
-    PUBLIC_URL: "https://pulse.acme.com",
-    COMPANY_DOMAIN: "acme.com",
-    JWT_SECRET: "x".repeat(40),
-    GOOGLE_CLIENT_ID: "id",
-    GOOGLE_CLIENT_SECRET: "secret",
-    RECAPTCHA_SITE_KEY: "site",
-    RECAPTCHA_SECRET_KEY: "secret",
-    WORKFLOW_SECRET: "whsec_c2VjcmV0",
-    DATA_DIR: dataDir(),
-  };
-  for (const hook of WORKFLOW_HOOKS) env[`WORKFLOW_${hook}_URL`] = `https://hooks.acme.com/${hook}`;
-  return env;
-}
+const productionEnv = () => productionSettings(dataDir());
 
 describe("SHUTDOWN_DRAIN_SECONDS", () => {
   it("is 5 s under the production rules and none elsewhere, unless set", () => {
