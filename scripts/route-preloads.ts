@@ -55,8 +55,7 @@ export function routePreloadsPlugin(): Plugin {
   let root = "";
   return {
     name: "pulse-route-preloads",
-    // The browser's build only: the server-rendering bundle preloads nothing.
-    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
+    apply: "build",
     configResolved(config) {
       root = config.root;
     },

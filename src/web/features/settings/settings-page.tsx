@@ -1,5 +1,4 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { QueryScope } from "@/lib/query-client";
 import { usePageTitle } from "@/lib/use-page-title";
 import { ConnectorsTab } from "./connectors-tab";
 import { PreferencesPanel } from "./preferences-panel";
@@ -26,9 +25,7 @@ export default function SettingsPage() {
           <PreferencesPanel />
         </TabsContent>
         <TabsContent value="connectors" className="pt-4">
-          <QueryScope>
-            <ConnectorsTab />
-          </QueryScope>
+          <ConnectorsTab />
         </TabsContent>
       </Tabs>
     </section>

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { QueryScope } from "@/lib/query-client";
 import { usePageTitle } from "@/lib/use-page-title";
 import { CandidatesCard } from "./candidates-card";
 import { ProjectsCard } from "./projects-card";
@@ -28,14 +27,10 @@ export default function StreamsPage() {
           <TabsTrigger value="existing">Existing PulseMaps</TabsTrigger>
         </TabsList>
         <TabsContent value="new" className="pt-4">
-          <QueryScope>
-            <CandidatesCard />
-          </QueryScope>
+          <CandidatesCard />
         </TabsContent>
         <TabsContent value="existing" className="pt-4">
-          <QueryScope>
-            <ProjectsCard />
-          </QueryScope>
+          <ProjectsCard />
         </TabsContent>
       </Tabs>
     </section>
