@@ -8,6 +8,7 @@ import { PGlite } from "@electric-sql/pglite";
 import http from "node:http";
 import pg from "pg";
 import { CONNECTOR_TYPES } from "@shared/constants";
+import { pgliteOptions } from "../src/server/db/pglite-settings";
 
 type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
@@ -18,7 +19,8 @@ async function openQuery(): Promise<Query> {
   }
   const dir = process.env.PGLITE_DIR;
   if (!dir) throw new Error("Set DATABASE_URL or PGLITE_DIR");
-  const db = await PGlite.create(dir);
+  // The settings Pulse opens its PGlite with: the same database behind both.
+  const db = await PGlite.create(dir, pgliteOptions());
   return async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows;
 }
 

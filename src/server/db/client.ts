@@ -9,6 +9,7 @@ import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
 import type { Database, Orm } from "./database";
 import { applyMigrations } from "./migrate";
 import { shareDrizzleParsers } from "./pglite-parsers";
+import { pgliteOptions } from "./pglite-settings";
 
 export { rowsOf, type Database, type Orm } from "./database";
 
@@ -221,13 +222,13 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     // PGlite has no lock of its own: two processes on one directory would corrupt it.
     lock = acquireDataDirLock(dataDir);
     try {
-      pglite = await PGlite.create(path.join(dataDir, "pglite"));
+      pglite = await PGlite.create(path.join(dataDir, "pglite"), pgliteOptions());
     } catch (err) {
       lock.release();
       throw err;
     }
   } else {
-    pglite = await PGlite.create();
+    pglite = await PGlite.create(pgliteOptions());
   }
   let closed = false;
   const { drizzleClient, rawParsers } = shareDrizzleParsers(pglite);
