@@ -3,6 +3,10 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
+/** The web app's server-rendering bundle (scripts/build.mjs `buildWeb`; src/shared/prerender.ts finds it). */
+export const PRERENDER_OUT_DIR = "dist/web-ssr";
+const PRERENDER_ENTRY = `${PRERENDER_OUT_DIR}/entry-server.js`;
+
 /** The server bundle `npm start` runs (scripts/build.mjs `buildServer`). */
 export const SERVER_ENTRY = "dist/server/main.mjs";
 
@@ -81,9 +85,9 @@ function isStale(root, output, sources) {
   return sources.some((s) => newestMtime(path.join(root, s)) > builtAt);
 }
 
-/** True when dist/web is missing or older than any web source. */
+/** True when dist/web or its server-rendering bundle is missing or older than any web source. */
 export function webBuildIsStale(root = process.cwd()) {
-  return isStale(root, "dist/web/index.html", WEB_SOURCES);
+  return isStale(root, "dist/web/index.html", WEB_SOURCES) || isStale(root, PRERENDER_ENTRY, WEB_SOURCES);
 }
 
 /** True when the server bundle is missing or older than any server source (tests excepted). */

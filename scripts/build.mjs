@@ -14,7 +14,12 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { operatorCommandSources, SERVER_ENTRY, serverBuildIsStale } from "./build-state.mjs";
+import {
+  operatorCommandSources,
+  PRERENDER_OUT_DIR,
+  SERVER_ENTRY,
+  serverBuildIsStale,
+} from "./build-state.mjs";
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
 
@@ -28,6 +33,23 @@ export async function buildWeb({ quiet = false } = {}) {
   process.env.NODE_ENV = "production";
   try {
     await build({ configFile: path.resolve("vite.config.ts"), logLevel: quiet ? "warn" : "info" });
+    // The server's pre-render of the public pages (docs/decisions/0083-prerendering-public-pages.md): the same app
+    // for Node, with its packages bundled in (the production install has no web packages); the server renders each
+    // public page with it once, when it is ready.
+    await build({
+      configFile: path.resolve("vite.config.ts"),
+      logLevel: quiet ? "warn" : "info",
+      ssr: { noExternal: true },
+      // React's production build, whatever NODE_ENV the server runs with (Vite leaves it to the runtime in SSR).
+      define: { "process.env.NODE_ENV": JSON.stringify("production") },
+      build: {
+        ssr: "entry-server.tsx",
+        outDir: path.resolve(PRERENDER_OUT_DIR),
+        emptyOutDir: true,
+        manifest: false,
+        copyPublicDir: false,
+      },
+    });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;

@@ -4,6 +4,7 @@ import {
   figuresOf,
   medianFigures,
   medianRunIndex,
+  referenceFigures,
   renderProblem,
   tableHeader,
   tableRow,
@@ -87,40 +88,144 @@ describe("figures and medians", () => {
   });
 });
 
+describe("the reference", () => {
+  it("gives the reference's median LCP and the median of each run's ratio, page and reference audited together", () => {
+    // The machine slowed down for the second run: both LCPs grew, their ratio did not.
+    const figures = referenceFigures([1_100, 2_200, 1_210], [1_000, 2_000, 1_000]);
+    expect(figures.lcpMs).toBe(1_000);
+    expect(figures.ratio).toBeCloseTo(1.1);
+    // Two runs: the worse middle of each.
+    expect(referenceFigures([1_000, 1_300], [1_000, 1_000])).toEqual({ lcpMs: 1_000, ratio: 1.3 });
+  });
+
+  it("has no ratio when a run of either side had no LCP, and refuses lists that do not pair up", () => {
+    expect(referenceFigures([1_000], [Number.POSITIVE_INFINITY]).ratio).toBeNaN();
+    expect(referenceFigures([Number.POSITIVE_INFINITY], [1_000]).ratio).toBeNaN();
+    expect(() => referenceFigures([1_000, 1_100], [1_000])).toThrow(/pair up/);
+  });
+});
+
 describe("the table", () => {
-  it("prints every column, SEO as a dash where it is not judged", () => {
-    expect(tableHeader().split(/\s+/)).toEqual([
+  it("prints every column, a dash where a figure is not judged", () => {
+    expect(tableHeader().split(/\s{2,}/)).toEqual([
       "page",
       "performance",
       "accessibility",
       "best-practices",
       "seo",
       "LCP",
+      "reference LCP",
+      "LCP ratio",
     ]);
-    const row = tableRow("/projects", medianFigures([figuresOf(run(), ["performance"])], ["performance"]), [
-      "performance",
+    const categories = categoriesFor("signed-in");
+    const row = tableRow("/project-manager", figuresOf(run(), categories), "signed-in");
+    expect(row.line.split(/\s{2,}/)).toEqual([
+      "/project-manager",
+      "97",
+      "100",
+      "100",
+      "—",
+      "1.20 s",
+      "—",
+      "—",
     ]);
-    expect(row.line.split(/\s{2,}/)).toEqual(["/projects", "97", "—", "—", "—", "1.20 s"]);
-    expect(row.failed).toBe(false);
+    expect(row).toMatchObject({ failed: false, missed: [] });
   });
 
-  it("marks and fails a score under its budget and an LCP over 1.5 s", () => {
+  it("holds a public page to Performance 98, LCP 1.2 s and 1.15 times its reference's LCP", () => {
     const categories = categoriesFor("public");
+    const fast = figuresOf(run({ performance: 0.99, lcpMs: 1_100 }), categories);
+    fast.scores.seo = 100;
+    const ok = tableRow("/about", fast, "public", { lcpMs: 1_000, ratio: 1.1 });
+    expect(ok.line.split(/\s{2,}/)).toEqual([
+      "/about",
+      "99",
+      "100",
+      "100",
+      "100",
+      "1.10 s",
+      "1.00 s",
+      "1.10",
+    ]);
+    expect(ok.failed).toBe(false);
+
     const slow = tableRow(
       "/contact",
-      figuresOf(run({ performance: 0.84, lcpMs: 1_830 }), categories),
-      categories,
+      figuresOf(run({ performance: 0.97, lcpMs: 1_830 }), categories),
+      "public",
+      { lcpMs: 1_000, ratio: 1.83 },
     );
     expect(slow.line.split(/\s{2,}/)).toEqual([
       "/contact",
-      "84 (< 95)",
+      "97 (< 98)",
       "100",
       "100",
       "92 (< 95)",
-      "1.83 s (> 1.5)",
+      "1.83 s (> 1.2)",
+      "1.00 s",
+      "1.83 (> 1.15)",
     ]);
-    expect(slow.failed).toBe(true);
-    const lcpOnly = tableRow("/", figuresOf(run({ lcpMs: 1_501 }), ["performance"]), ["performance"]);
-    expect(lcpOnly.failed).toBe(true);
+    expect(slow).toMatchObject({ failed: true });
+    expect(slow.missed).toEqual([
+      "performance 97 < 98",
+      "seo 92 < 95",
+      "LCP 1.83 s > 1.2 s",
+      "LCP 1.83× the reference's > 1.15×",
+    ]);
+  });
+
+  it("fails a public page whose HTML has nothing to paint or whose ratio could not be measured", () => {
+    const categories = categoriesFor("public");
+    const figures = figuresOf(run({ performance: 1, lcpMs: 900 }), categories);
+    figures.scores.seo = 100;
+    const empty = tableRow("/", figures, "public", "unrendered");
+    expect(empty.line.split(/\s{2,}/)).toEqual([
+      "/",
+      "100",
+      "100",
+      "100",
+      "100",
+      "0.90 s",
+      "nothing shown",
+      "— (≤ 1.15)",
+    ]);
+    expect(empty.missed).toEqual([
+      "no reference: the page's HTML shows nothing without its scripts (not pre-rendered)",
+    ]);
+    const justOver = tableRow("/", figures, "public", { lcpMs: 800, ratio: 1.1534 });
+    expect(justOver.missed).toEqual(["LCP 1.153× the reference's > 1.15×"]);
+    expect(justOver.line).toContain("0.80 s          1.153 (> 1.15)");
+    const unmeasured = tableRow("/", figures, "public", {
+      lcpMs: Number.POSITIVE_INFINITY,
+      ratio: Number.NaN,
+    });
+    expect(unmeasured.failed).toBe(true);
+    expect(unmeasured.line).toContain("— (≤ 1.15)");
+  });
+
+  it("holds a signed-in page to Performance 95 and LCP 2.0 s, with no reference", () => {
+    const categories = categoriesFor("signed-in");
+    const atLimit = tableRow(
+      "/timeline",
+      figuresOf(run({ performance: 0.95, lcpMs: 2_000 }), categories),
+      "signed-in",
+    );
+    expect(atLimit.failed).toBe(false);
+    const over = tableRow(
+      "/timeline",
+      figuresOf(run({ performance: 0.94, lcpMs: 2_001 }), categories),
+      "signed-in",
+    );
+    expect(over.missed).toEqual(["performance 94 < 95", "LCP 2.001 s > 2.0 s"]);
+    // Just over: printed with the digits that show it.
+    const justOver = tableRow(
+      "/timeline",
+      figuresOf(run({ performance: 0.95, lcpMs: 2_000.4 }), categories),
+      "signed-in",
+    );
+    expect(justOver.line).toContain("2.0004 s (> 2.0)");
+    // A run without an LCP never passes.
+    const none = tableRow("/timeline", { scores: { performance: 99 }, lcpMs: Number.NaN }, "signed-in");
+    expect(none.failed).toBe(true);
   });
 });

@@ -182,7 +182,11 @@ describe(`a production install (${process.env.TEST_DATABASE_URL ? "PostgreSQL" :
         const page = await fetch(`${base}/`, { headers: { accept: "text/html" } });
         expect(page.status).toBe(200);
         expect(page.headers.get("content-type")).toMatch(/^text\/html/);
-        expect(await page.text()).toMatch(/^<!doctype html>/i);
+        const html = await page.text();
+        expect(html).toMatch(/^<!doctype html>/i);
+        // Pre-rendered by the bundled server-rendering build, which needs none of the web app's (dev) packages.
+        expect(html).toContain('data-prerendered="/"');
+        expect(html).toContain("AI-Driven Project Intelligence Platform");
         expect(page.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
         expect(page.headers.get("content-security-policy")).toContain("default-src 'self'");
         expect(page.headers.get("x-content-type-options")).toBe("nosniff");

@@ -55,7 +55,8 @@ export function routePreloadsPlugin(): Plugin {
   let root = "";
   return {
     name: "pulse-route-preloads",
-    apply: "build",
+    // The browser's build only: the server-rendering bundle preloads nothing.
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
     configResolved(config) {
       root = config.root;
     },

@@ -35,7 +35,8 @@ describe("buildWeb", () => {
       else process.env.NODE_ENV = nodeEnv;
       try {
         await buildWeb({ quiet: true });
-        expect(seen.nodeEnv).toEqual(["production"]);
+        // The browser's build, then the server-rendering bundle of the public pages.
+        expect(seen.nodeEnv).toEqual(["production", "production"]);
         expect(process.env.NODE_ENV).toBe(nodeEnv);
       } finally {
         if (before === undefined) delete process.env.NODE_ENV;

@@ -23,6 +23,8 @@ import { realtimeRoutes } from "./realtime/plugin";
 import type { RealtimeSettings } from "./realtime/settings";
 import { systemTimers, type Timers } from "./platform/timers";
 import { streamsRoutes } from "./streams/routes";
+import { readPrePaintScript } from "./platform/web-app/inline-script";
+import type { PagePrerenderer } from "./platform/web-app/prerender";
 import { webRoutes } from "./platform/web-app/routes";
 import { setUpWorkflowWebhooks, type WorkflowClientOverrides } from "./workflows/outbound";
 import { workflowRoutes } from "./workflows/routes";
@@ -44,6 +46,8 @@ export interface AppDependencies {
   realtime?: Partial<RealtimeSettings>;
   /** The clock of timed work outside realtime: the Google re-check (tests pass a manual one). */
   timers?: Timers;
+  /** Renders the public pages (tests render from the web app's sources); by default the build's bundle. */
+  prerender?: PagePrerenderer;
 }
 
 export function publicConfigOf(config: Config): PublicConfig {
@@ -77,7 +81,8 @@ function trustProxyOption(
 
 /** Builds the whole Pulse server without listening (main.ts listens; tests inject). */
 export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
-  const headers = securityHeaders(config);
+  const prePaintScript = readPrePaintScript(config.webDir);
+  const headers = securityHeaders(config, prePaintScript ? [prePaintScript.cspHash] : []);
   const { timeouts } = config;
   const app = Fastify({
     logger: loggerOptions(config, deps.logger),
@@ -140,6 +145,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     settings: deps.realtime,
   });
 
-  await app.register(webRoutes, { webDir: config.webDir, publicConfig: publicConfigOf(config) });
+  await app.register(webRoutes, {
+    webDir: config.webDir,
+    publicConfig: publicConfigOf(config),
+    prePaintScript,
+    ...(deps.prerender ? { prerender: deps.prerender } : {}),
+  });
   return app;
 }

@@ -29,6 +29,8 @@ export interface TestAppOptions {
   realtime?: AppDependencies["realtime"];
   /** The clock of the Google re-check (a manual one). */
   timers?: AppDependencies["timers"];
+  /** How the public pages are pre-rendered (see src/testing/prerender-from-source.ts). */
+  prerender?: AppDependencies["prerender"];
 }
 
 /** The real server (buildApp) on a fresh database, for integration tests through `app.inject`. */
@@ -40,6 +42,7 @@ export async function createTestApp({
   workflow,
   realtime,
   timers,
+  prerender,
 }: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "pulse-test-"));
   const config: Config = {
@@ -60,6 +63,7 @@ export async function createTestApp({
     realtime,
     ...(workflow ? { workflow } : {}),
     ...(timers ? { timers } : {}),
+    ...(prerender ? { prerender } : {}),
   });
   extend?.(app);
   await app.ready();

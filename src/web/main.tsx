@@ -1,22 +1,54 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { BrowserRouter, useRoutes } from "react-router";
-import { AppProviders } from "./app/providers";
-import { routes } from "./routes";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router";
+import { PRERENDERED_PATH_ATTRIBUTE } from "@shared/prerender";
+import { AppRoot } from "./app-root";
+import { startRouteData } from "./app/route-data/route-data";
+import { startsSignedOut } from "./lib/auth/auth-client";
+import { publicPageAt } from "./route-table";
+import { preloadPage } from "./routes";
 import "./styles.css";
 
-function App() {
-  return useRoutes(routes);
-}
-
-// Declarative mode (BrowserRouter + useRoutes) rather than a data router: half the router code in the first
-// download (docs/decisions/0003-web-bundle-budget.md).
-createRoot(document.getElementById("root")!).render(
+// Declarative mode (BrowserRouter + AppRoot's useRoutes) rather than a data router: half the router code in the
+// first download (docs/decisions/0003-web-bundle-budget.md).
+const app = (hydrating: boolean) => (
   <StrictMode>
     <BrowserRouter>
-      <AppProviders>
-        <App />
-      </AppProviders>
+      <AppRoot startSignedOut={hydrating} />
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+
+/**
+ * The server pre-renders the public pages as an anonymous visitor sees them, in a container before #root
+ * (docs/decisions/0083-prerendering-public-pages.md). That markup is hydrated only when the app's first render would
+ * make the same: it is for this path, and this visitor starts signed out ("/" shows a signed-in user the
+ * dashboard, and every page's navigation shows Logout). Otherwise it is removed and the app renders into #root.
+ */
+async function start(root: HTMLElement) {
+  const prerendered = document.querySelector<HTMLElement>(`[${PRERENDERED_PATH_ATTRIBUTE}]`);
+  const prerenderedFor = prerendered?.getAttribute(PRERENDERED_PATH_ATTRIBUTE);
+  const page =
+    prerendered && prerenderedFor === location.pathname && startsSignedOut()
+      ? publicPageAt(prerenderedFor)
+      : undefined;
+  if (prerendered && page) {
+    try {
+      // The page's chunk first (the server preloads it with the page), so the whole page hydrates in one pass: a
+      // lazy page would suspend, and its markup would stay inert until a second pass.
+      await preloadPage(page.page);
+      // From here on the markup is the app's: public/theme.js's rule hiding it from a stored session no longer applies.
+      prerendered.removeAttribute(PRERENDERED_PATH_ATTRIBUTE);
+      hydrateRoot(prerendered, app(true));
+      return;
+    } catch (error) {
+      console.warn("Could not load the page's code to hydrate it; rendering it afresh", error);
+    }
+  }
+  prerendered?.remove();
+  createRoot(root).render(app(false));
+}
+
+// A signed-in page's first requests start now, alongside its code rather than after it (src/web/app/route-data).
+startRouteData(location.pathname);
+void start(document.getElementById("root")!);

@@ -63,3 +63,8 @@ export function signedInRootPage(): PageModule {
 export function publicPages(): PageRoute[] {
   return [{ path: ROUTE_TABLE.root.path, page: ROUTE_TABLE.root.anonymous }, ...ROUTE_TABLE.public];
 }
+
+/** The page an anonymous visitor sees at `pathname`, when it is one of publicPages(). */
+export function publicPageAt(pathname: string): PageRoute | undefined {
+  return publicPages().find((p) => p.path === pathname);
+}

@@ -11,19 +11,45 @@ import { ROUTE_TABLE, signedInRootPage, type PageModule } from "./route-table";
 const pageLoaders = import.meta.glob<{ default: ComponentType }>("./features/**/*-page.tsx");
 
 const lazyPages = new Map<PageModule, LazyExoticComponent<ComponentType>>();
+/** Pages loaded before the first render (preloadPage): they render at once, without suspending. */
+const preloadedPages = new Map<PageModule, ComponentType>();
+
+function loaderOf(module: PageModule) {
+  const load = pageLoaders[`./${module}`];
+  if (!load) throw new Error(`route-table.ts names ${module}, which is not a page module under src/web`);
+  return load;
+}
+
+function lazyPage(module: PageModule): LazyExoticComponent<ComponentType> {
+  let Page = lazyPages.get(module);
+  if (!Page) {
+    Page = lazy(loaderOf(module));
+    lazyPages.set(module, Page);
+  }
+  return Page;
+}
+
+/**
+ * Loads a page's module so that it renders without suspending. The server's pre-render and a browser hydrating
+ * that markup call it before their first render: a lazy page would suspend even with its code at hand, and React
+ * would render the loading state on the server, or throw the server's markup away in the browser. Call it before
+ * the first render only: a page must not change from lazy to preloaded while it is on screen (it would remount).
+ */
+export async function preloadPage(module: PageModule): Promise<void> {
+  preloadedPages.set(module, (await loaderOf(module)()).default);
+}
+
+function RoutedPage({ module }: { module: PageModule }) {
+  const Page = preloadedPages.get(module) ?? lazyPage(module);
+  return <Page />;
+}
 
 /** The routed element of a page: its own error boundary and loading state around the lazily loaded module. */
 function page(module: PageModule) {
-  let Page = lazyPages.get(module);
-  if (!Page) {
-    const load = pageLoaders[`./${module}`];
-    if (!load) throw new Error(`route-table.ts names ${module}, which is not a page module under src/web`);
-    Page = lazy(load);
-    lazyPages.set(module, Page);
-  }
+  loaderOf(module); // A module the table names wrongly fails here, when the routes are built, not on a visit.
   return (
     <PageBoundary>
-      <Page />
+      <RoutedPage module={module} />
     </PageBoundary>
   );
 }

@@ -32,18 +32,21 @@ const PERMISSIONS_POLICY = [
   .join(", ");
 
 /**
- * The security headers of every response, computed once (issue #2, #7): a strict CSP with no inline script and no
+ * The security headers of every response, computed once (issue #2, #7): a strict CSP with no inline script but the
+ * server's own pre-paint script (allowed by its hash), and no
  * third-party script host unless reCAPTCHA is configured; never framed; HSTS in production. One map, so responses
  * that never reach a route (malformed URLs, socket-level errors) carry exactly the same headers.
  */
 export function securityHeaders(
   config: Pick<Config, "production" | "recaptcha">,
+  /** Hashes ('sha256-…') of the inline scripts the server itself writes into the page, allowed by name only. */
+  inlineScriptHashes: readonly string[] = [],
 ): Readonly<Record<string, string>> {
   const { production } = config;
   const recaptcha = Boolean(config.recaptcha);
   const csp: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", ...(recaptcha ? RECAPTCHA_SCRIPT_HOSTS : [])],
+    "script-src": ["'self'", ...inlineScriptHashes, ...(recaptcha ? RECAPTCHA_SCRIPT_HOSTS : [])],
     // Radix positions popovers and sonner animates toasts with inline style attributes.
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:"],

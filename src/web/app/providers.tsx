@@ -1,5 +1,4 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Toaster } from "@/components/ui/toaster";
 import { AuthProvider } from "@/lib/auth/auth-provider";
 import { ThemeProvider, useTheme } from "@/lib/theme";
@@ -9,19 +8,24 @@ function ThemedToaster() {
   return <Toaster theme={resolvedTheme} />;
 }
 
-/** Everything every page relies on: theme, data cache, auth and the toast region. */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
-  );
+/**
+ * Everything every page relies on: theme, auth and the toast region. `startSignedOut`: see AuthProvider (the
+ * server's pre-render and a browser hydrating it). The data cache is not here: the parts that query bring it
+ * (src/web/lib/query-client.tsx), so the query library stays out of the first download.
+ */
+export function AppProviders({
+  children,
+  startSignedOut,
+}: {
+  children: ReactNode;
+  startSignedOut?: boolean;
+}) {
   return (
     <ThemeProvider>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          {children}
-          <ThemedToaster />
-        </AuthProvider>
-      </QueryClientProvider>
+      <AuthProvider startSignedOut={startSignedOut}>
+        {children}
+        <ThemedToaster />
+      </AuthProvider>
     </ThemeProvider>
   );
 }

@@ -20,10 +20,18 @@ export interface RequestOptions extends Omit<RequestInit, "body"> {
 }
 
 /** fetch for Pulse's API: JSON in and out, errors as ApiError. Components call hooks, hooks call this. */
-export async function apiRequest<T>(
-  path: string,
-  { body, accessToken, headers, ...init }: RequestOptions = {},
-): Promise<T> {
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const prefetched = takePrefetch(path, options);
+  if (prefetched) {
+    const answer = await prefetched;
+    if (answer.ok) return answer.data as T;
+    // A prefetch that failed is as if it had never been made: this request asks for itself, and meets whatever
+    // the page's own request would have met.
+  }
+  return send<T>(path, options);
+}
+
+async function send<T>(path: string, { body, accessToken, headers, ...init }: RequestOptions): Promise<T> {
   const h = new Headers(headers);
   h.set("accept", "application/json");
   if (accessToken) h.set("authorization", `Bearer ${accessToken}`);
@@ -62,4 +70,46 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+// ── prefetches ───────────────────────────────────────────────────────────────────────────────────────────────
+
+type Answer = { ok: true; data: unknown } | { ok: false };
+
+interface Prefetch {
+  path: string;
+  accessToken: string;
+  answer: Promise<Answer>;
+}
+
+/** Prefetches nobody has taken yet, oldest first. */
+let prefetches: Prefetch[] = [];
+
+/**
+ * Starts `GET path` with this bearer token before the code that needs it has loaded (a signed-in page's first
+ * requests, started with its chunk: src/web/app/route-data). The first apiRequest that makes the same request —
+ * the same path and token, and no other option — takes its answer instead of asking the server again; later ones
+ * go to the server.
+ */
+export function prefetchGet(path: string, accessToken: string): void {
+  const answer = send<unknown>(path, { accessToken }).then(
+    (data): Answer => ({ ok: true, data }),
+    (): Answer => ({ ok: false }),
+  );
+  prefetches.push({ path, accessToken, answer });
+}
+
+/** Forgets the prefetches nobody took (another page's come next); those under way finish unread. */
+export function dropPrefetches(): void {
+  prefetches = [];
+}
+
+/** The answer of a prefetch of exactly this request, once: a plain GET with a bearer token and nothing else. */
+function takePrefetch(path: string, { accessToken, ...others }: RequestOptions): Promise<Answer> | undefined {
+  if (prefetches.length === 0 || !accessToken || Object.values(others).some((v) => v !== undefined)) {
+    return undefined;
+  }
+  const index = prefetches.findIndex((p) => p.path === path && p.accessToken === accessToken);
+  if (index < 0) return undefined;
+  return prefetches.splice(index, 1)[0]!.answer;
 }

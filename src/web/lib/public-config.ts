@@ -22,6 +22,11 @@ export function setPublicConfigForTests(config: PublicConfig | undefined): void 
   cached = config;
 }
 
+/** The server's pre-render: the settings it would write into the page (there is no document to read them from). */
+export function providePublicConfig(config: PublicConfig): void {
+  cached = config;
+}
+
 // A hand check instead of the zod schema keeps zod out of the first download of every page.
 function parse(text: string): PublicConfig | undefined {
   try {

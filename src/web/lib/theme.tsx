@@ -1,4 +1,12 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
 
 export type Theme = "light" | "dark" | "system";
 export const THEMES: readonly Theme[] = ["light", "dark", "system"];
@@ -6,6 +14,7 @@ export const THEMES: readonly Theme[] = ["light", "dark", "system"];
 export const THEME_STORAGE_KEY = "pulse-theme";
 /** SPEC §9: the product is shown in dark theme unless the user picks another. */
 const DEFAULT_THEME: Theme = "dark";
+const DARK_QUERY = "(prefers-color-scheme: dark)";
 
 interface ThemeContextValue {
   theme: Theme;
@@ -15,7 +24,12 @@ interface ThemeContextValue {
 
 const ThemeContext = createContext<ThemeContextValue | undefined>(undefined);
 
+/** A choice the storage refused (private mode): it lasts for this page only. */
+let unstoredChoice: Theme | undefined;
+const choiceListeners = new Set<() => void>();
+
 function storedTheme(): Theme {
+  if (unstoredChoice) return unstoredChoice;
   try {
     const value = localStorage.getItem(THEME_STORAGE_KEY);
     return value === "light" || value === "dark" || value === "system" ? value : DEFAULT_THEME;
@@ -24,21 +38,30 @@ function storedTheme(): Theme {
   }
 }
 
-function systemPrefersDark(): boolean {
-  return typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)").matches : true;
+function subscribeToChoice(onChange: () => void): () => void {
+  choiceListeners.add(onChange);
+  return () => choiceListeners.delete(onChange);
 }
 
-export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setThemeState] = useState<Theme>(storedTheme);
-  const [systemDark, setSystemDark] = useState(systemPrefersDark);
+function systemPrefersDark(): boolean {
+  return typeof matchMedia === "function" ? matchMedia(DARK_QUERY).matches : true;
+}
 
-  useEffect(() => {
-    if (typeof matchMedia !== "function") return;
-    const query = matchMedia("(prefers-color-scheme: dark)");
-    const onChange = () => setSystemDark(query.matches);
-    query.addEventListener("change", onChange);
-    return () => query.removeEventListener("change", onChange);
-  }, []);
+function subscribeToSystemTheme(onChange: () => void): () => void {
+  if (typeof matchMedia !== "function") return () => undefined;
+  const query = matchMedia(DARK_QUERY);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+// The server's pre-render cannot see the visitor's storage or OS, so it renders the defaults; hydration starts from
+// the same values (the server snapshots below) and then moves to the visitor's, instead of mismatching the markup.
+const serverTheme = (): Theme => DEFAULT_THEME;
+const serverPrefersDark = () => true;
+
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const theme = useSyncExternalStore(subscribeToChoice, storedTheme, serverTheme);
+  const systemDark = useSyncExternalStore(subscribeToSystemTheme, systemPrefersDark, serverPrefersDark);
 
   const resolvedTheme = theme === "system" ? (systemDark ? "dark" : "light") : theme;
 
@@ -49,12 +72,13 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   }, [resolvedTheme]);
 
   const setTheme = useCallback((next: Theme) => {
-    setThemeState(next);
     try {
       localStorage.setItem(THEME_STORAGE_KEY, next);
+      unstoredChoice = undefined;
     } catch {
-      // Private mode: the choice lasts for this page only.
+      unstoredChoice = next;
     }
+    for (const listener of choiceListeners) listener();
   }, []);
 
   const value = useMemo(() => ({ theme, resolvedTheme, setTheme }), [theme, resolvedTheme, setTheme]);

@@ -1,7 +1,15 @@
-import { useEffect, useState } from "react";
+import { useCallback, useSyncExternalStore } from "react";
 
 const isPast = (y: number, threshold: number, inclusive: boolean) =>
   inclusive ? y >= threshold : y > threshold;
+
+function subscribeToScroll(onChange: () => void): () => void {
+  window.addEventListener("scroll", onChange, { passive: true });
+  return () => window.removeEventListener("scroll", onChange);
+}
+
+// A pre-rendered page is rendered at the top; hydration starts there too and then takes the real position.
+const atTheTop = () => false;
 
 /**
  * True while the window is scrolled more than `threshold` px — or, with `inclusive`, at least `threshold` px.
@@ -12,14 +20,9 @@ export function useScrolledPast(
   threshold: number,
   { inclusive = false }: { inclusive?: boolean } = {},
 ): boolean {
-  const [scrolled, setScrolled] = useState(
-    () => typeof window !== "undefined" && isPast(window.scrollY, threshold, inclusive),
+  const scrolledPast = useCallback(
+    () => isPast(window.scrollY, threshold, inclusive),
+    [threshold, inclusive],
   );
-  useEffect(() => {
-    const update = () => setScrolled(isPast(window.scrollY, threshold, inclusive));
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
-  }, [threshold, inclusive]);
-  return scrolled;
+  return useSyncExternalStore(subscribeToScroll, scrolledPast, atTheTop);
 }

@@ -1,7 +1,8 @@
 // Applies the visitor's stored theme to the page before its first paint, so someone who chose light does not see
-// the dark default flash while the app's code loads. index.html loads it synchronously in <head>; it is a file
-// rather than an inline script because the CSP allows scripts from 'self' only. It follows src/web/lib/theme.tsx
-// (same storage key, same default, "system" follows the OS); src/web/lib/theme.test.tsx proves the two agree.
+// the dark default flash while the app's code loads. index.html loads it synchronously in <head>; the server writes
+// it into the page in place of that tag (no round trip before the first paint), allowed by its hash in the CSP. It
+// follows src/web/lib/theme.tsx (same storage key, same default, "system" follows the OS);
+// src/web/lib/theme.test.tsx proves the two agree.
 (() => {
   let theme = "dark";
   try {
@@ -14,4 +15,56 @@
   const root = document.documentElement;
   root.classList.toggle("dark", theme === "dark");
   root.style.colorScheme = theme;
+})();
+
+// The server pre-renders the public pages as an anonymous visitor sees them (docs/decisions/0083). A visitor with a
+// stored session gets the app's own render instead (src/web/main.tsx), so that markup (the landing page at "/",
+// "Login" in the navigation) is hidden until then rather than shown for a moment. Same key as
+// src/web/lib/auth/auth-client.ts `storageKeyFor`.
+(() => {
+  try {
+    if (localStorage.getItem("pulse-auth-" + location.host) !== null) {
+      document.documentElement.setAttribute("data-stored-session", "");
+    }
+  } catch {
+    // Storage blocked: no session can be adopted either.
+  }
+})();
+
+// A pre-rendered page paints without the app's code, which only makes it interactive: the server leaves the entry
+// script inert (a type the browser does not run) and it is fetched here once the page has painted, so on a slow
+// connection the first paint does not share the bandwidth with it (docs/decisions/0083).
+(() => {
+  const fetchAppCode = () => {
+    for (const inert of document.querySelectorAll('script[type="pulse-after-paint"]')) {
+      const script = document.createElement("script");
+      script.type = "module";
+      script.crossOrigin = "";
+      script.src = inert.getAttribute("src");
+      document.head.append(script);
+    }
+  };
+  // Once the browser reports the first contentful paint (its time is when the frame was shown, which a slow device
+  // reaches well after the frame's rAF), and the whole page parsed (the app renders into it). A page that does not
+  // paint (a tab opened in the background) still gets its code after a while.
+  let fetched = false;
+  const fetchOnce = () => {
+    if (fetched) return;
+    fetched = true;
+    fetchAppCode();
+  };
+  const afterFirstPaint = () => {
+    try {
+      new PerformanceObserver((entries, observer) => {
+        if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
+        observer.disconnect();
+        setTimeout(fetchOnce, 0);
+      }).observe({ type: "paint", buffered: true });
+    } catch {
+      // No paint timing in this browser: the fallback below.
+    }
+    setTimeout(fetchOnce, 3000);
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", afterFirstPaint);
+  else afterFirstPaint();
 })();

@@ -1,5 +1,5 @@
 import fastifyStatic from "@fastify/static";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { isUnderPrefix } from "../access";
@@ -7,6 +7,14 @@ import { errorBody } from "../errors";
 import { pathOnly } from "../logging";
 import type { PublicConfig } from "@shared/public-config";
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from "@shared/route-preloads";
+import { compressPage, pageEncoding, type CompressedPage } from "./compressed-page";
+import { withInlinePrePaintScript, type PrePaintScript } from "./inline-script";
+import {
+  prerendererFromBuild,
+  withPrerenderedRoot,
+  withScriptsAfterPaint,
+  type PagePrerenderer,
+} from "./prerender";
 
 /**
  * Paths that are never pages, matched by whole segments (`/healthzfoo` and `/realtime-demo` are pages). A missing
@@ -50,22 +58,65 @@ export function pagesWithPreloads(html: string, preloads: RoutePreloads): Map<st
 interface WebOptions {
   webDir: string | undefined;
   publicConfig: PublicConfig;
+  /** Renders the public pages; by default the build's server-rendering bundle beside webDir. */
+  prerender?: PagePrerenderer;
+  /** Written into every page in place of the tag that loads it (its hash is in the CSP). */
+  prePaintScript?: PrePaintScript | undefined;
 }
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and the SPA fallback for
  * every client route. API paths never fall back to the page; they get a JSON 404.
  */
-export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { webDir, publicConfig }) => {
+export const webRoutes: FastifyPluginAsync<WebOptions> = async (
+  app,
+  { webDir, publicConfig, prerender, prePaintScript },
+) => {
   const indexFile = webDir ? path.join(webDir, "index.html") : undefined;
   const hasWeb = indexFile !== undefined && existsSync(indexFile);
-  const indexHtml = hasWeb ? injectPublicConfig(readFileSync(indexFile, "utf8"), publicConfig) : undefined;
+  const indexHtml = hasWeb
+    ? injectPublicConfig(
+        withInlinePrePaintScript(readFileSync(indexFile, "utf8"), prePaintScript),
+        publicConfig,
+      )
+    : undefined;
   // Written by the build from the web app's route table (scripts/route-preloads.ts).
   const preloadsFile = webDir ? path.join(webDir, ROUTE_PRELOADS_FILE) : undefined;
   const pages =
     indexHtml && preloadsFile && existsSync(preloadsFile)
       ? pagesWithPreloads(indexHtml, JSON.parse(readFileSync(preloadsFile, "utf8")) as RoutePreloads)
       : new Map<string, string>();
+  const render = prerender ?? (webDir ? prerendererFromBuild(webDir) : undefined);
+  // The public pages (those the build listed preloads for) are rendered in this process, with this deployment's
+  // settings, once each, as soon as the server is ready (a request that comes first waits for its page), and kept
+  // compressed; if rendering fails, the page is served client-rendered.
+  const rendered = new Map<string, Promise<CompressedPage>>();
+  const renderOnce = (pathname: string, plain: string, log: FastifyBaseLogger): Promise<CompressedPage> => {
+    let page = rendered.get(pathname);
+    if (!page) {
+      page = prerenderedPage(pathname, plain, log);
+      rendered.set(pathname, page);
+    }
+    return page;
+  };
+  const prerenderedPage = async (pathname: string, plain: string, log: FastifyBaseLogger) => {
+    let html = plain;
+    try {
+      const markup = render ? await render(pathname, publicConfig) : undefined;
+      if (markup !== undefined) html = withScriptsAfterPaint(withPrerenderedRoot(plain, pathname, markup));
+    } catch (err) {
+      log.error({ err, path: pathname }, "Pre-rendering a public page failed; it is served client-rendered");
+    }
+    pages.set(pathname, html);
+    return compressPage(html);
+  };
+
+  if (render) {
+    // Not awaited: the server answers (health checks, the API) while the pages render.
+    app.addHook("onReady", async () => {
+      for (const [pathname, plain] of pages) void renderOnce(pathname, plain, app.log);
+    });
+  }
 
   if (hasWeb && webDir) {
     await app.register(fastifyStatic, {
@@ -86,18 +137,23 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { webDir, p
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (
       indexHtml &&
       (request.method === "GET" || request.method === "HEAD") &&
       !isApiPath(request.url) &&
       !wantsJsonOnly(request.headers.accept)
     ) {
-      return reply
-        .code(200)
-        .header("cache-control", "no-cache")
-        .type("text/html; charset=utf-8")
-        .send(pages.get(pathOnly(request.url)) ?? indexHtml);
+      const pathname = pathOnly(request.url);
+      const plain = pages.get(pathname);
+      reply.code(200).header("cache-control", "no-cache").type("text/html; charset=utf-8");
+      if (plain === undefined) return reply.send(indexHtml);
+      const page = await renderOnce(pathname, plain, request.log);
+      const encoding = pageEncoding(request.headers["accept-encoding"]);
+      reply.header("vary", "accept-encoding");
+      return encoding
+        ? reply.header("content-encoding", encoding).send(page[encoding])
+        : reply.send(page.html);
     }
     return reply
       .code(404)

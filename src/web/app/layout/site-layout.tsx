@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useEffectEvent, type ReactNode } from "react";
 import { Outlet, useLocation } from "react-router";
 import { cn } from "@/lib/cn";
 import { Footer } from "./footer";
@@ -29,10 +29,18 @@ export function SiteLayout({ variant, children }: { variant: NavVariant; childre
   );
 }
 
+/**
+ * The history entry the document was loaded at. Its scroll position is the browser's or the reader's: a reload's
+ * restored position, or how far the reader scrolled a pre-rendered page before the app started and hydrated it.
+ */
+let loadedEntry: string | undefined;
+
 /** A new page starts at its top, unless the link points at a section of it (#…). */
 function useScrollToTopOnNavigation(): void {
-  const { pathname, hash } = useLocation();
-  useEffect(() => {
-    if (!hash) window.scrollTo(0, 0);
-  }, [pathname, hash]);
+  const { pathname, hash, key } = useLocation();
+  const arrive = useEffectEvent(() => {
+    loadedEntry ??= key;
+    if (!hash && key !== loadedEntry) window.scrollTo(0, 0);
+  });
+  useEffect(() => arrive(), [pathname, hash]);
 }

@@ -2,6 +2,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
+import { useHydrated } from "@/lib/use-hydrated";
 
 export const buttonVariants = cva(
   "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
@@ -31,7 +32,18 @@ export interface ButtonProps extends ComponentProps<"button">, VariantProps<type
   asChild?: boolean;
 }
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot.Root : "button";
-  return <Comp className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+/**
+ * A button; in a pre-rendered page it stays disabled (and looks it) until the app's code runs it. A button as a
+ * link (asChild) works without the app's code, so it is never held back.
+ */
+export function Button({ className, variant, size, asChild = false, disabled, ...props }: ButtonProps) {
+  const hydrated = useHydrated();
+  if (asChild) return <Slot.Root className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  return (
+    <button
+      className={cn(buttonVariants({ variant, size }), className)}
+      disabled={disabled || !hydrated}
+      {...props}
+    />
+  );
 }

@@ -8,6 +8,7 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { SpecAlert } from "@/components/ui/spec-alert";
 import { Textarea } from "@/components/ui/textarea";
+import { QueryScope } from "@/lib/query-client";
 import { CaptchaField } from "./captcha/captcha-field";
 import { ThankYou } from "./thank-you";
 import { useContactForm } from "./use-contact-form";
@@ -19,8 +20,17 @@ interface TextFieldOptions extends Pick<
   onChange?: () => void;
 }
 
-/** SPEC Contact page: the fields, the captcha, the alert and the send button; the state is in useContactForm. */
+/** SPEC Contact page: the form, with the data cache its submission runs in. */
 export default function ContactForm() {
+  return (
+    <QueryScope>
+      <ContactFormFields />
+    </QueryScope>
+  );
+}
+
+/** The fields, the captcha, the alert and the send button; the state is in useContactForm. */
+function ContactFormFields() {
   const contact = useContactForm();
   const captchaLabelId = useId();
   const {

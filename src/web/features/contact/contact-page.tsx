@@ -2,6 +2,7 @@ import { Loader2, Mail } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { PRODUCT_NAME } from "@shared/constants";
 import { Card, CardContent } from "@/components/ui/card";
+import { useHydrated } from "@/lib/use-hydrated";
 import { usePageTitle } from "@/lib/use-page-title";
 
 // The form (with zod and the shared schema) is a chunk of its own: the page's heading paints without waiting for it.
@@ -10,6 +11,9 @@ const ContactForm = lazy(() => import("./contact-form"));
 /** SPEC §2 Contact page (/contact). */
 export default function ContactPage() {
   usePageTitle("Contact");
+  // The form is rendered only once the app runs the page: in the pre-rendered HTML it could be filled in, and
+  // sent natively with the visitor's data in the URL, before the app had taken it over.
+  const appRunning = useHydrated();
   return (
     <section aria-labelledby="contact-title" className="mx-auto max-w-3xl px-4 py-16 sm:py-24">
       <div className="text-center">
@@ -26,9 +30,13 @@ export default function ContactPage() {
       </div>
       <Card className="mt-10">
         <CardContent className="p-6 sm:p-8">
-          <Suspense fallback={<FormLoading />}>
-            <ContactForm />
-          </Suspense>
+          {appRunning ? (
+            <Suspense fallback={<FormLoading />}>
+              <ContactForm />
+            </Suspense>
+          ) : (
+            <FormLoading />
+          )}
         </CardContent>
       </Card>
     </section>

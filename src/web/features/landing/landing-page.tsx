@@ -22,6 +22,7 @@ import { ButtonLink } from "@/components/ui/button-link";
 import { IconTile } from "@/components/ui/icon-tile";
 import { SectionHeader } from "@/components/ui/section-header";
 import { cn } from "@/lib/cn";
+import { useHydrated } from "@/lib/use-hydrated";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useScrolledPast } from "@/lib/use-scrolled-past";
 
@@ -152,14 +153,16 @@ function Hero() {
 /** Visible only while the page is scrolled less than SPEC's 50 px; a click scrolls to the content. */
 function ScrollHint() {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX, { inclusive: true });
+  const hydrated = useHydrated();
   return (
     <button
       type="button"
+      disabled={!hydrated}
       onClick={() => document.getElementById("overview")?.scrollIntoView()}
       // visibility (after the fade) also takes the hidden hint out of the tab order and the accessibility tree.
       style={{ visibility: scrolled ? "hidden" : "visible" }}
       className={cn(
-        "absolute bottom-6 left-1/2 flex -translate-x-1/2 flex-col items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-[opacity,visibility] duration-300 hover:text-foreground",
+        "absolute bottom-6 left-1/2 flex -translate-x-1/2 flex-col items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-[opacity,visibility] duration-300 hover:text-foreground disabled:pointer-events-none disabled:opacity-50",
         scrolled ? "opacity-0" : "opacity-100",
       )}
     >

@@ -17,6 +17,7 @@ import { Button } from "@/components/ui/button";
 import { IconTile } from "@/components/ui/icon-tile";
 import { SectionHeader } from "@/components/ui/section-header";
 import { cn } from "@/lib/cn";
+import { useHydrated } from "@/lib/use-hydrated";
 import { usePageTitle } from "@/lib/use-page-title";
 import { IntegrationLogos } from "./integration-logos";
 import { CheckList, ContactCta, PageHero, Section } from "./marketing-blocks";
@@ -157,9 +158,12 @@ function ProcessFlow() {
   const [running, setRunning] = useState(true);
   const active = useStepCycle(TECHNOLOGY_STEPS.length, TECHNOLOGY_STEP_MS, running);
   const progress = (active / (TECHNOLOGY_STEPS.length - 1)) * 100;
+  // A cycle that does not move and a pause button that does nothing would look broken: in a pre-rendered page the
+  // flow keeps its place, unseen, until the app runs it.
+  const hydrated = useHydrated();
 
   return (
-    <div className="mt-10">
+    <div className={cn("mt-10", !hydrated && "invisible")}>
       <div className="flex justify-center">
         <Button variant="outline" size="sm" onClick={() => setRunning((r) => !r)}>
           {running ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}

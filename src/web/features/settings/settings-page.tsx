@@ -1,4 +1,5 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { QueryScope } from "@/lib/query-client";
 import { usePageTitle } from "@/lib/use-page-title";
 import { ConnectorsTab } from "./connectors-tab";
 import { PreferencesPanel } from "./preferences-panel";
@@ -25,7 +26,9 @@ export default function SettingsPage() {
           <PreferencesPanel />
         </TabsContent>
         <TabsContent value="connectors" className="pt-4">
-          <ConnectorsTab />
+          <QueryScope>
+            <ConnectorsTab />
+          </QueryScope>
         </TabsContent>
       </Tabs>
     </section>

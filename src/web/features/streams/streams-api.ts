@@ -8,9 +8,7 @@ import {
   type CreateProjectResponse,
   type ProjectsList,
 } from "@shared/streams";
-
-/** Candidates shown per screen; the next screen is fetched from the server's keyset cursor (decision 0051). */
-export const CANDIDATES_PER_SCREEN = 50;
+import { candidatesPath } from "./candidates-path";
 
 export const streamsKeys = {
   // Per user: a user's candidates include what their own accounts found, and a tab can change user without a
@@ -19,12 +17,6 @@ export const streamsKeys = {
   // The company's: the same list for every user.
   projects: ["streams", "projects"] as const,
 };
-
-function candidatesPath(after: string | null): string {
-  const query = new URLSearchParams({ limit: String(CANDIDATES_PER_SCREEN) });
-  if (after !== null) query.set("after", after);
-  return `${STREAMS_ROUTES.candidates}?${query}`;
-}
 
 /** SPEC §7 SELECT v_project_candidates_grouped as the user may see it, a screen at a time, by stream name. */
 export function useCandidates() {

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { QueryScope } from "@/lib/query-client";
 import { usePageTitle } from "@/lib/use-page-title";
 import { CandidatesCard } from "./candidates-card";
 import { ProjectsCard } from "./projects-card";
@@ -27,10 +28,14 @@ export default function StreamsPage() {
           <TabsTrigger value="existing">Existing PulseMaps</TabsTrigger>
         </TabsList>
         <TabsContent value="new" className="pt-4">
-          <CandidatesCard />
+          <QueryScope>
+            <CandidatesCard />
+          </QueryScope>
         </TabsContent>
         <TabsContent value="existing" className="pt-4">
-          <ProjectsCard />
+          <QueryScope>
+            <ProjectsCard />
+          </QueryScope>
         </TabsContent>
       </Tabs>
     </section>

@@ -42,7 +42,7 @@ export function ProjectCard({
       {/* The button inside is the keyboard target; this click handler only widens the mouse target to the card. */}
       <div className="cursor-pointer space-y-4 p-5" onClick={onToggleExpanded}>
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <h3 className="text-lg font-semibold">
+          <h2 className="text-lg font-semibold">
             <button
               id={titleId}
               type="button"
@@ -56,7 +56,7 @@ export function ProjectCard({
                 className={cn("size-4 shrink-0 transition-transform", expanded && "rotate-180")}
               />
             </button>
-          </h3>
+          </h2>
           <div className="flex flex-wrap gap-2">
             <TimelineStatusBadge status={project.status} />
             <PriorityBadge priority={project.priority} />

@@ -38,9 +38,9 @@ export function PulseList({ project, now, onToggle, onAdd }: PulseListProps) {
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <div className="flex items-center justify-between gap-2">
-        <h4 id={headingId} className="font-semibold">
+        <h3 id={headingId} className="font-semibold">
           Pulses
-        </h4>
+        </h3>
         <Badge variant="secondary">
           {completedCount(project.pulses)} of {project.pulses.length} completed
         </Badge>

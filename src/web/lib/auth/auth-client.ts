@@ -59,6 +59,20 @@ function parseSession(text: string | null): AuthSession | null {
   return null;
 }
 
+/**
+ * Whether this page load starts signed out for certain: no stored session to adopt and no sign-in to finish. Only
+ * then does the pre-rendered (anonymous) page match what the app shows first, so main.tsx may hydrate it.
+ */
+export function startsSignedOut(win: Window = window): boolean {
+  if (win.location.hash.includes(`${AUTH_CODE_PARAM}=`)) return false;
+  try {
+    return parseSession(win.localStorage.getItem(storageKeyFor(win.location.origin))) === null;
+  } catch {
+    // Storage blocked: the auth client cannot adopt a session either.
+    return true;
+  }
+}
+
 const sameUser = (a: AuthUser, b: AuthUser) => JSON.stringify(a) === JSON.stringify(b);
 
 /**

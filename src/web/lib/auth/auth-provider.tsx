@@ -5,7 +5,7 @@ import { reportAuthError } from "./auth-errors";
 
 let defaultClient: AuthClient | undefined;
 
-/** The page's one auth client (created on first use, so tests and SSR-less tooling can pass their own). */
+/** The page's one auth client (created on first use in the browser; the server's pre-render never makes one). */
 function pageClient(): AuthClient {
   defaultClient ??= new AuthClient({ onError: reportAuthError });
   return defaultClient;
@@ -21,17 +21,30 @@ interface State {
  * (INITIAL_SESSION, or SIGNED_IN after a sign-in). Every event stores the session and user it carries; SIGNED_OUT
  * clears both. Kept small: it is part of every page's first download.
  */
-export function AuthProvider({ children, client }: { children: ReactNode; client?: AuthClient }) {
-  const [auth] = useState(() => client ?? pageClient());
-  const [state, setState] = useState<State>({ session: null, loading: true });
+export function AuthProvider({
+  children,
+  client,
+  startSignedOut = false,
+}: {
+  children: ReactNode;
+  client?: AuthClient;
+  /**
+   * The page knows there is no session to adopt (the server's pre-render; a browser hydrating it, see
+   * `startsSignedOut`): the first render is the signed-out one rather than the loading state, as in the markup.
+   */
+  startSignedOut?: boolean;
+}) {
+  const [state, setState] = useState<State>({ session: null, loading: !startSignedOut });
+  // Used only in effects and event handlers, which run in the browser only.
+  const auth = useCallback(() => client ?? pageClient(), [client]);
 
   useEffect(() => {
     // Auth changes render as transitions, like the router's navigations: "sign out, then go to /" lands on /
     // in one render, instead of a protected page first seeing no user and redirecting to /auth.
-    const unsubscribe = auth.onAuthStateChange((_event, session) =>
+    const unsubscribe = auth().onAuthStateChange((_event, session) =>
       startTransition(() => setState({ session, loading: false })),
     );
-    const unmount = auth.mount();
+    const unmount = auth().mount();
     return () => {
       unsubscribe();
       unmount();
@@ -40,7 +53,7 @@ export function AuthProvider({ children, client }: { children: ReactNode; client
 
   const signInWithGoogle = useCallback(async () => {
     try {
-      await auth.signInWithGoogle();
+      await auth().signInWithGoogle();
       return { error: null };
     } catch (error) {
       reportAuthError(error);
@@ -48,7 +61,7 @@ export function AuthProvider({ children, client }: { children: ReactNode; client
     }
   }, [auth]);
 
-  const signOut = useCallback(() => auth.signOut(), [auth]);
+  const signOut = useCallback(() => auth().signOut(), [auth]);
 
   const value = useMemo<AuthContextValue>(
     () => ({

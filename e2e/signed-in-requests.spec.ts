@@ -1,0 +1,161 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { ROUTE_TABLE } from "../src/web/route-table";
+import { expect, test } from "./fixtures/test";
+import type { RunningServer } from "./fixtures/server";
+import { signIn } from "./fixtures/sign-in";
+import { discover } from "./fixtures/workflow-events";
+
+/**
+ * Issue 23: a signed-in page's first API requests start alongside its code, not once that code has loaded and
+ * rendered. Each test holds the page's own chunk back until the page's first request has started (or
+ * HOLD_LIMIT_MS has passed), so a request that waits for the code is one that starts after the code was let go.
+ */
+
+/** How long a page's code is held back for its first request: far longer than starting a request takes. */
+const HOLD_LIMIT_MS = 10_000;
+
+/** The Streams page's first request: the first screen of candidates (New Items, the tab open first). */
+const CANDIDATES = "/api/streams/candidates?limit=50";
+
+type ProtectedPath = (typeof ROUTE_TABLE.protected)[number]["path"];
+
+/** The URL path of the built chunk of the page at `route`, from the manifest of the build the server serves. */
+function pageChunk(route: ProtectedPath): string {
+  const { page } = ROUTE_TABLE.protected.find((r) => r.path === route)!;
+  const manifestFile = path.resolve("dist/web/.vite/manifest.json");
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, { file: string }>;
+  const chunk = manifest[page];
+  if (!chunk) throw new Error(`${manifestFile} has no chunk for ${page}: run npm run build`);
+  return `/${chunk.file}`;
+}
+
+interface PageLoad {
+  /** The page's API requests (path and query; the auth client's own left out) and when each started. */
+  api: { url: string; at: number }[];
+  /** Settles when the page's code is let go: whether the page's first request had started by then. */
+  released: Promise<boolean>;
+  releasedAt?: number;
+}
+
+/**
+ * From now on: records `page`'s API requests, and holds the code of the page at `route` back until `firstRequest`
+ * has started — at most HOLD_LIMIT_MS — before letting it load.
+ */
+async function watchPageLoad(page: Page, route: ProtectedPath, firstRequest?: string): Promise<PageLoad> {
+  const urlOf = (href: string) => {
+    const url = new URL(href);
+    return { path: url.pathname, full: url.pathname + url.search };
+  };
+  const started = firstRequest
+    ? page
+        .waitForRequest((r) => urlOf(r.url()).full === firstRequest, { timeout: HOLD_LIMIT_MS })
+        .then(
+          () => true,
+          () => false,
+        )
+    : Promise.resolve(true);
+  let release!: (startedFirst: boolean) => void;
+  const load: PageLoad = { api: [], released: new Promise((resolve) => (release = resolve)) };
+  page.on("request", (request) => {
+    const { path, full } = urlOf(request.url());
+    if (path.startsWith("/api/") && !path.startsWith("/api/auth/"))
+      load.api.push({ url: full, at: Date.now() });
+  });
+  const chunk = pageChunk(route);
+  await page.route(
+    (url) => url.pathname === chunk,
+    async (code) => {
+      const startedFirst = await started;
+      load.releasedAt ??= Date.now();
+      release(startedFirst);
+      await code.continue();
+    },
+  );
+  return load;
+}
+
+/**
+ * The page asked for `expected`, each once (the page's own request took the early answer), and nothing else it asked
+ * for waited for its code.
+ */
+function expectAskedWithItsCode(load: PageLoad, expected: string[]) {
+  expect(load.api.map((r) => r.url)).toEqual(expected);
+  const late = load.api.filter((r) => r.at >= load.releasedAt!).map((r) => r.url);
+  expect(late, "API requests that started after the page's code was let go").toEqual([]);
+}
+
+/** A new Stream discovered in Jira, named uniquely (the worker's server is shared by its tests). */
+async function discoverStream(server: RunningServer): Promise<string> {
+  const name = `Launch plan ${randomUUID().slice(0, 8)}`;
+  await discover(server, [
+    {
+      raw_name: name,
+      source_app: "jira",
+      external_id: `jira-${randomUUID()}`,
+      seen_at: new Date().toISOString(),
+    },
+  ]);
+  return name;
+}
+
+const candidateRow = (page: Page, name: string) =>
+  page.getByRole("table", { name: "PulseMap Candidates" }).getByRole("row").filter({ hasText: name });
+
+test.describe("Signed-in pages start their data with their code", () => {
+  test("opening /projects: the candidates are asked for while the page's code is still loading, once", async ({
+    page,
+    server,
+  }) => {
+    const name = await discoverStream(server);
+    await signIn(page, "ada@acme.com");
+    const load = await watchPageLoad(page, "/projects", CANDIDATES);
+    await page.goto("/projects");
+    expect(await load.released, "the candidates were asked for while the page's code was held back").toBe(
+      true,
+    );
+    await expect(candidateRow(page, name)).toBeVisible();
+    expectAskedWithItsCode(load, [CANDIDATES]);
+  });
+
+  test("going to Streams from another page: the candidates are asked for while its code is still loading", async ({
+    page,
+    server,
+  }) => {
+    const name = await discoverStream(server);
+    await signIn(page, "ada@acme.com");
+    const load = await watchPageLoad(page, "/projects", CANDIDATES);
+    await page.getByRole("link", { name: "Streams" }).first().click();
+    expect(await load.released, "the candidates were asked for while the page's code was held back").toBe(
+      true,
+    );
+    await expect(candidateRow(page, name)).toBeVisible();
+    expectAskedWithItsCode(load, [CANDIDATES]);
+  });
+
+  test("opening /settings and the pages of demo data: their first render asks the API for nothing", async ({
+    context,
+  }) => {
+    const pages: [ProtectedPath, string][] = [
+      // User Preferences, the tab open first, are local; the connectors load on their own tab.
+      ["/settings", "Settings"],
+      ["/dashboard", "Console"],
+      ["/timeline", "PulseMap"],
+      ["/project-manager", "PulseOps"],
+    ];
+    const signingIn = await context.newPage();
+    await signIn(signingIn, "ada@acme.com");
+    await signingIn.close();
+    for (const [route, title] of pages) {
+      const page = await context.newPage();
+      const load = await watchPageLoad(page, route);
+      await page.goto(route);
+      await load.released;
+      await expect(page).toHaveTitle(`${title} · Pulse`);
+      expectAskedWithItsCode(load, []);
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../testing/test-app";
+import { readPrePaintScript } from "./inline-script";
+
+const THEME_SCRIPT = 'document.documentElement.dataset.painted = "$&";\n';
+
+function webDirectory(script = THEME_SCRIPT): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "pulse-inline-script-"));
+  writeFileSync(
+    path.join(dir, "index.html"),
+    '<html><head><script src="/theme.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(dir, "theme.js"), script);
+  return dir;
+}
+
+describe("the pre-paint script written into the page", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ overrides: { webDir: webDirectory() } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("replaces the request for /theme.js and is the one inline script the CSP allows, by its hash", async () => {
+    const res = await t.app.inject({ url: "/about", headers: { accept: "text/html" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<head><script>${THEME_SCRIPT}</script>`);
+    expect(res.body).not.toContain('src="/theme.js"');
+    const hash = createHash("sha256").update(THEME_SCRIPT).digest("base64");
+    const scriptSrc = /script-src ([^;]+)/.exec(res.headers["content-security-policy"] as string)?.[1];
+    expect(scriptSrc?.split(" ")).toEqual(["'self'", `'sha256-${hash}'`]);
+    expect(scriptSrc).not.toContain("unsafe-inline");
+  });
+
+  it("still serves the file itself, and puts the same hash on every response", async () => {
+    const file = await t.app.inject({ url: "/theme.js" });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toBe(THEME_SCRIPT);
+    const api = await t.app.inject({ url: "/api/config" });
+    expect(api.headers["content-security-policy"]).toBe(
+      (await t.app.inject({ url: "/", headers: { accept: "text/html" } })).headers["content-security-policy"],
+    );
+  });
+});
+
+describe("readPrePaintScript", () => {
+  it("refuses a script that would end the inline element early", () => {
+    expect(() => readPrePaintScript(webDirectory('console.log("</script>");'))).toThrow(/<\/script/);
+  });
+
+  it("finds nothing without a web directory or a script in it", () => {
+    expect(readPrePaintScript(undefined)).toBeUndefined();
+    expect(readPrePaintScript(mkdtempSync(path.join(tmpdir(), "pulse-no-script-")))).toBeUndefined();
+  });
+});
