@@ -1,5 +1,6 @@
 import type { Page, Route } from "@playwright/test";
 import { readFileSync } from "node:fs";
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from "../src/shared/route-preloads";
 import { expect, test } from "./fixtures/test";
 import { signIn } from "./fixtures/sign-in";
 
@@ -117,6 +118,11 @@ function entryChunk(): string {
   return `/${entry.file}`;
 }
 
+/** For each public page, the files the server preloads with it, its own chunk first (scripts/route-preloads.ts). */
+function routePreloads(): RoutePreloads {
+  return JSON.parse(readFileSync(`dist/web/${ROUTE_PRELOADS_FILE}`, "utf8")) as RoutePreloads;
+}
+
 /**
  * Holds back the app's entry chunk until `release()`: the page shows what a visitor on a slow connection sees
  * before the app's code has arrived. Each held request is answered from the server once released.
@@ -166,6 +172,28 @@ test.describe("a public page before the app's code has arrived", () => {
     await expect(page.getByRole("radio", { name: "Light" })).toBeEnabled();
     await page.getByRole("radio", { name: "Light" }).click();
     await expect(page.locator("html")).not.toHaveClass(/dark/);
+  });
+
+  test("the chunks its page imports are preloaded once it has painted, the page's own chunk at once", async ({
+    page,
+    request,
+  }) => {
+    const [own, ...imported] = routePreloads()["/product"]!.map((file) => `/${file}`);
+    expect(imported.length).toBeGreaterThan(0);
+    const html = await (await request.get("/product", { headers: { accept: "text/html" } })).text();
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="${own}">`);
+    for (const file of imported) expect(html).not.toContain(`rel="modulepreload" crossorigin href="${file}"`);
+
+    const app = await holdBackTheApp(page);
+    const fetched = new Set<string>();
+    page.on("request", (r) => fetched.add(new URL(r.url()).pathname));
+    await page.goto("/product");
+    await expect.poll(app.requested).toBe(true);
+    // While the entry is still held back, everything the page's chunk imports has been asked for.
+    await expect.poll(() => imported.filter((file) => !fetched.has(file))).toEqual([]);
+    expect(fetched.has(own!)).toBe(true);
+    await app.release();
+    await expect(page.getByRole("radio", { name: "Light" })).toBeEnabled();
   });
 
   test("the technology page's cycle and its pause button wait, unseen, for the app", async ({ page }) => {

@@ -32,10 +32,18 @@
 })();
 
 // A pre-rendered page paints without the app's code, which only makes it interactive: the server leaves the entry
-// script inert (a type the browser does not run) and it is fetched here once the page has painted, so on a slow
-// connection the first paint does not share the bandwidth with it (docs/decisions/0083).
+// script and the preloads of the chunks the page's own chunk imports inert (a type and a rel the browser ignores),
+// and they are fetched here once the page has painted, so on a slow connection the first paint does not share the
+// bandwidth with them (docs/decisions/0083).
 (() => {
   const fetchAppCode = () => {
+    for (const inert of document.querySelectorAll('link[rel="pulse-after-paint"]')) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.crossOrigin = "";
+      link.href = inert.getAttribute("href");
+      document.head.append(link);
+    }
     for (const inert of document.querySelectorAll('script[type="pulse-after-paint"]')) {
       const script = document.createElement("script");
       script.type = "module";

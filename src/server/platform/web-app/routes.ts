@@ -82,10 +82,11 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
     : undefined;
   // Written by the build from the web app's route table (scripts/route-preloads.ts).
   const preloadsFile = webDir ? path.join(webDir, ROUTE_PRELOADS_FILE) : undefined;
-  const pages =
+  const preloads: RoutePreloads =
     indexHtml && preloadsFile && existsSync(preloadsFile)
-      ? pagesWithPreloads(indexHtml, JSON.parse(readFileSync(preloadsFile, "utf8")) as RoutePreloads)
-      : new Map<string, string>();
+      ? (JSON.parse(readFileSync(preloadsFile, "utf8")) as RoutePreloads)
+      : {};
+  const pages = indexHtml ? pagesWithPreloads(indexHtml, preloads) : new Map<string, string>();
   const render = prerender ?? (webDir ? prerendererFromBuild(webDir) : undefined);
   // The public pages (those the build listed preloads for) are rendered in this process, with this deployment's
   // settings, once each, as soon as the server is ready (a request that comes first waits for its page), and kept
@@ -103,7 +104,8 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
     let html = plain;
     try {
       const markup = render ? await render(pathname, publicConfig) : undefined;
-      if (markup !== undefined) html = withScriptsAfterPaint(withPrerenderedRoot(plain, pathname, markup));
+      if (markup !== undefined)
+        html = withScriptsAfterPaint(withPrerenderedRoot(plain, pathname, markup), preloads[pathname]?.[0]);
     } catch (err) {
       log.error({ err, path: pathname }, "Pre-rendering a public page failed; it is served client-rendered");
     }
