@@ -159,3 +159,51 @@ test.describe("Signed-in pages start their data with their code", () => {
     }
   });
 });
+
+/** The URL path of the app's entry chunk, from the same manifest. */
+function entryChunk(): string {
+  const manifest = JSON.parse(readFileSync("dist/web/.vite/manifest.json", "utf8")) as Record<
+    string,
+    { file: string; isEntry?: boolean }
+  >;
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error("The build's manifest names no entry chunk");
+  return `/${entry.file}`;
+}
+
+test.describe("A signed-in page's code", () => {
+  test("starts loading alongside the app's entry when the browser holds a session, not after it", async ({
+    page,
+  }) => {
+    await signIn(page, "ada@acme.com");
+    const entry = entryChunk();
+    const timeline = pageChunk("/timeline");
+    const fetched: string[] = [];
+    page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === entry,
+      async (route) => {
+        await released;
+        await route.continue();
+      },
+    );
+    // Not to "load": the held entry holds that back too.
+    await page.goto("/timeline", { waitUntil: "commit" });
+    // The entry is held back, so nothing of the app has run: the page itself asked for its chunk.
+    await expect.poll(() => fetched.includes(timeline)).toBe(true);
+    release();
+    await expect(page).toHaveTitle("PulseMap · Pulse");
+  });
+
+  test("is not asked for by a visitor without a session, who is sent to sign in", async ({ page }) => {
+    const timeline = pageChunk("/timeline");
+    const fetched: string[] = [];
+    page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto("/timeline");
+    await expect(page).toHaveURL(/\/auth/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to Pulse");
+    expect(fetched).not.toContain(timeline);
+  });
+});

@@ -1,7 +1,11 @@
 import path from "node:path";
 import type { Plugin } from "vite";
-import { ROUTE_PRELOADS_FILE, type RoutePreloads } from "../src/shared/route-preloads";
-import { publicPages, type PageRoute } from "../src/web/route-table";
+import {
+  ROUTE_PRELOADS_FILE,
+  SIGNED_IN_PRELOADS_FILE,
+  type RoutePreloads,
+} from "../src/shared/route-preloads";
+import { publicPages, signedInPages, type PageRoute } from "../src/web/route-table";
 
 /** The parts of a built chunk this needs (Rollup's OutputChunk has them). */
 export interface BuiltChunk {
@@ -48,8 +52,8 @@ export function routePreloads(
 }
 
 /**
- * Writes ROUTE_PRELOADS_FILE into the build, from the route table and the chunks Rollup produced, so the server
- * can put `<link rel="modulepreload">` for a page's chunks into that page without a route list of its own.
+ * Writes ROUTE_PRELOADS_FILE and SIGNED_IN_PRELOADS_FILE into the build, from the route table and the chunks Rollup
+ * produced, so the server can name a page's chunks in that page without a route list of its own.
  */
 export function routePreloadsPlugin(): Plugin {
   let root = "";
@@ -62,12 +66,14 @@ export function routePreloadsPlugin(): Plugin {
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((item) => (item.type === "chunk" ? [item] : []));
-      const preloads = routePreloads(chunks, publicPages(), (page) => path.resolve(root, page));
-      this.emitFile({
-        type: "asset",
-        fileName: ROUTE_PRELOADS_FILE,
-        source: `${JSON.stringify(preloads, null, 2)}\n`,
-      });
+      const moduleId = (page: PageRoute["page"]) => path.resolve(root, page);
+      for (const [fileName, pages] of [
+        [ROUTE_PRELOADS_FILE, publicPages()],
+        [SIGNED_IN_PRELOADS_FILE, signedInPages()],
+      ] as const) {
+        const preloads = routePreloads(chunks, pages, moduleId);
+        this.emitFile({ type: "asset", fileName, source: `${JSON.stringify(preloads, null, 2)}\n` });
+      }
     },
   };
 }

@@ -7,3 +7,9 @@ export type RoutePreloads = Record<string, string[]>;
 
 /** Where the build writes it, relative to the built web directory: beside Vite's manifest, never served. */
 export const ROUTE_PRELOADS_FILE = ".vite/route-preloads.json";
+
+/**
+ * The same for the pages a signed-in user sees (the signed-in area, and "/"): preloaded by the page itself only when
+ * the browser holds a session (public/theme.js), never pushed to a visitor who will be sent to /auth.
+ */
+export const SIGNED_IN_PRELOADS_FILE = ".vite/signed-in-preloads.json";

@@ -64,6 +64,15 @@ export function publicPages(): PageRoute[] {
   return [{ path: ROUTE_TABLE.root.path, page: ROUTE_TABLE.root.anonymous }, ...ROUTE_TABLE.public];
 }
 
+/**
+ * Every page route a signed-in user of the company domain opens with the app's own render: the signed-in area, and
+ * "/" with its signed-in page. The server names their chunks in the page, for a browser holding a session to
+ * preload (public/theme.js).
+ */
+export function signedInPages(): PageRoute[] {
+  return [{ path: ROUTE_TABLE.root.path, page: signedInRootPage() }, ...ROUTE_TABLE.protected];
+}
+
 /** The page an anonymous visitor sees at `pathname`, when it is one of publicPages(). */
 export function publicPageAt(pathname: string): PageRoute | undefined {
   return publicPages().find((p) => p.path === pathname);

@@ -21,13 +21,25 @@
 // stored session gets the app's own render instead (src/web/main.tsx), so that markup (the landing page at "/",
 // "Login" in the navigation) is hidden until then rather than shown for a moment. Same key as
 // src/web/lib/auth/auth-client.ts `storageKeyFor`.
+//
+// The app draws a signed-in user's page itself, after its entry and then the page's chunks have loaded. The server
+// names those chunks on this script (never as preloads: a visitor without a session is sent to /auth), and with a
+// stored session they are preloaded now, alongside the entry instead of after it.
 (() => {
+  const script = document.currentScript;
   try {
-    if (localStorage.getItem("pulse-auth-" + location.host) !== null) {
-      document.documentElement.setAttribute("data-stored-session", "");
-    }
+    if (localStorage.getItem("pulse-auth-" + location.host) === null) return;
   } catch {
     // Storage blocked: no session can be adopted either.
+    return;
+  }
+  document.documentElement.setAttribute("data-stored-session", "");
+  for (const href of (script?.dataset.sessionPreloads ?? "").split(" ").filter(Boolean)) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.crossOrigin = "";
+    link.href = href;
+    document.head.append(link);
   }
 })();
 

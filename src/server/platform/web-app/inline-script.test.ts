@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROUTE_PRELOADS_FILE, SIGNED_IN_PRELOADS_FILE } from "@shared/route-preloads";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { readPrePaintScript } from "./inline-script";
 
@@ -46,6 +47,39 @@ describe("the pre-paint script written into the page", () => {
     expect(api.headers["content-security-policy"]).toBe(
       (await t.app.inject({ url: "/", headers: { accept: "text/html" } })).headers["content-security-policy"],
     );
+  });
+});
+
+describe("the chunks of a signed-in user's page, named on the pre-paint script", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dir = webDirectory();
+    mkdirSync(path.join(dir, ".vite"));
+    writeFileSync(path.join(dir, ROUTE_PRELOADS_FILE), JSON.stringify({ "/about": ["assets/about-3.js"] }));
+    writeFileSync(
+      path.join(dir, SIGNED_IN_PRELOADS_FILE),
+      JSON.stringify({ "/timeline": ["assets/timeline-page-1.js", "assets/chart-2.js"] }),
+    );
+    t = await createTestApp({ overrides: { webDir: dir } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("are an attribute of the script on that page, never a preload, and nowhere else", async () => {
+    const timeline = await t.app.inject({ url: "/timeline", headers: { accept: "text/html" } });
+    expect(timeline.body).toContain(
+      `<script data-session-preloads="/assets/timeline-page-1.js /assets/chart-2.js">${THEME_SCRIPT}</script>`,
+    );
+    expect(timeline.body).not.toContain("modulepreload");
+    // The hash covers the script's text: the attribute leaves the CSP as it is.
+    const hash = createHash("sha256").update(THEME_SCRIPT).digest("base64");
+    expect(timeline.headers["content-security-policy"]).toContain(`'sha256-${hash}'`);
+
+    for (const url of ["/about", "/settings", "/no/such/page"]) {
+      const other = await t.app.inject({ url, headers: { accept: "text/html" } });
+      expect(other.body, url).not.toContain("data-session-preloads");
+    }
   });
 });
 

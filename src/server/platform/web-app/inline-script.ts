@@ -27,9 +27,20 @@ export function readPrePaintScript(webDir: string | undefined): PrePaintScript |
   return { source, cspHash: `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'` };
 }
 
-/** The page with its pre-paint script written in, in place of the tag that loads the file. */
-export function withInlinePrePaintScript(html: string, script: PrePaintScript | undefined): string {
+/**
+ * The page with its pre-paint script written in, in place of the tag that loads the file. `sessionPreloads`: the
+ * files the page's signed-in render needs, which the script preloads when the browser holds a session; an attribute
+ * of the script element, so the script reads them before the rest of the page is parsed (the hash covers the text
+ * only).
+ */
+export function withInlinePrePaintScript(
+  html: string,
+  script: PrePaintScript | undefined,
+  sessionPreloads: readonly string[] = [],
+): string {
   if (!script || !html.includes(PRE_PAINT_TAG)) return html;
+  const files = sessionPreloads.map((file) => `/${file}`).join(" ");
+  const attributes = files ? ` data-session-preloads="${files.replace(/[&"<>]/g, "")}"` : "";
   // A function, so `$` in the script is never read as a replacement pattern.
-  return html.replace(PRE_PAINT_TAG, () => `<script>${script.source}</script>`);
+  return html.replace(PRE_PAINT_TAG, () => `<script${attributes}>${script.source}</script>`);
 }

@@ -6,7 +6,7 @@ import { isUnderPrefix } from "../access";
 import { errorBody } from "../errors";
 import { pathOnly } from "../logging";
 import type { PublicConfig } from "@shared/public-config";
-import { ROUTE_PRELOADS_FILE, type RoutePreloads } from "@shared/route-preloads";
+import { ROUTE_PRELOADS_FILE, SIGNED_IN_PRELOADS_FILE, type RoutePreloads } from "@shared/route-preloads";
 import { compressPage, pageEncoding, type CompressedPage } from "./compressed-page";
 import { withInlinePrePaintScript, type PrePaintScript } from "./inline-script";
 import {
@@ -44,13 +44,19 @@ export function injectPublicConfig(html: string, config: PublicConfig): string {
 
 /**
  * One page per route the build listed, with `<link rel="modulepreload">` for that route's own chunks, so the page's
- * code downloads alongside the entry instead of one round trip later.
+ * code downloads alongside the entry instead of one round trip later. `pageAt` makes the route's page before its
+ * preloads are added (its pre-paint script, the settings).
  */
-export function pagesWithPreloads(html: string, preloads: RoutePreloads): Map<string, string> {
+export function pagesWithPreloads(
+  html: string,
+  preloads: RoutePreloads,
+  pageAt: (html: string, route: string) => string = (page) => page,
+): Map<string, string> {
   const pages = new Map<string, string>();
   for (const [route, files] of Object.entries(preloads)) {
     const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join("");
-    pages.set(route, links ? html.replace("</head>", `${links}</head>`) : html);
+    const page = pageAt(html, route);
+    pages.set(route, links ? page.replace("</head>", `${links}</head>`) : page);
   }
   return pages;
 }
@@ -74,19 +80,34 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
 ) => {
   const indexFile = webDir ? path.join(webDir, "index.html") : undefined;
   const hasWeb = indexFile !== undefined && existsSync(indexFile);
-  const indexHtml = hasWeb
-    ? injectPublicConfig(
-        withInlinePrePaintScript(readFileSync(indexFile, "utf8"), prePaintScript),
-        publicConfig,
-      )
-    : undefined;
+  const rawHtml = hasWeb ? readFileSync(indexFile, "utf8") : undefined;
   // Written by the build from the web app's route table (scripts/route-preloads.ts).
-  const preloadsFile = webDir ? path.join(webDir, ROUTE_PRELOADS_FILE) : undefined;
-  const preloads: RoutePreloads =
-    indexHtml && preloadsFile && existsSync(preloadsFile)
-      ? (JSON.parse(readFileSync(preloadsFile, "utf8")) as RoutePreloads)
+  const readPreloads = (file: string): RoutePreloads => {
+    const listed = webDir ? path.join(webDir, file) : undefined;
+    return rawHtml !== undefined && listed && existsSync(listed)
+      ? (JSON.parse(readFileSync(listed, "utf8")) as RoutePreloads)
       : {};
-  const pages = indexHtml ? pagesWithPreloads(indexHtml, preloads) : new Map<string, string>();
+  };
+  const preloads = readPreloads(ROUTE_PRELOADS_FILE);
+  const sessionPreloads = readPreloads(SIGNED_IN_PRELOADS_FILE);
+  const pageAt = (html: string, route: string | undefined) =>
+    injectPublicConfig(
+      withInlinePrePaintScript(html, prePaintScript, route === undefined ? [] : sessionPreloads[route]),
+      publicConfig,
+    );
+  const indexHtml = rawHtml === undefined ? undefined : pageAt(rawHtml, undefined);
+  const pages =
+    rawHtml === undefined
+      ? new Map<string, string>()
+      : pagesWithPreloads(rawHtml, preloads, (html, route) => pageAt(html, route));
+  // The signed-in area's pages: the app's own render, its chunks named for a browser holding a session.
+  const signedInPages = new Map(
+    rawHtml === undefined
+      ? []
+      : Object.keys(sessionPreloads)
+          .filter((route) => !pages.has(route))
+          .map((route) => [route, pageAt(rawHtml, route)]),
+  );
   const render = prerender ?? (webDir ? prerendererFromBuild(webDir) : undefined);
   // The public pages (those the build listed preloads for) are rendered in this process, with this deployment's
   // settings, once each, as soon as the server is ready (a request that comes first waits for its page), and kept
@@ -149,7 +170,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
       const pathname = pathOnly(request.url);
       const plain = pages.get(pathname);
       reply.code(200).header("cache-control", "no-cache").type("text/html; charset=utf-8");
-      if (plain === undefined) return reply.send(indexHtml);
+      if (plain === undefined) return reply.send(signedInPages.get(pathname) ?? indexHtml);
       const page = await renderOnce(pathname, plain, request.log);
       const encoding = pageEncoding(request.headers["accept-encoding"]);
       reply.header("vary", "accept-encoding");
