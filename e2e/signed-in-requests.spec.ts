@@ -33,10 +33,14 @@ function pageChunk(route: ProtectedPath): string {
 }
 
 interface PageLoad {
-  /** The page's API requests (path and query; the auth client's own left out) and when each started. */
+  /**
+   * The page's API requests (path and query; the auth client's own left out), each with its place in the order of
+   * events (`at`, shared with `releasedAt`).
+   */
   api: { url: string; at: number }[];
   /** Settles when the page's code is let go: whether the page's first request had started by then. */
   released: Promise<boolean>;
+  /** When the page's code was let go, in the same order. */
   releasedAt?: number;
 }
 
@@ -49,27 +53,32 @@ async function watchPageLoad(page: Page, route: ProtectedPath, firstRequest?: st
     const url = new URL(href);
     return { path: url.pathname, full: url.pathname + url.search };
   };
-  const started = firstRequest
-    ? page
-        .waitForRequest((r) => urlOf(r.url()).full === firstRequest, { timeout: HOLD_LIMIT_MS })
-        .then(
-          () => true,
-          () => false,
-        )
-    : Promise.resolve(true);
+  // Requests and the release are numbered in the order this process sees them (two can share a millisecond).
+  let events = 0;
   let release!: (startedFirst: boolean) => void;
   const load: PageLoad = { api: [], released: new Promise((resolve) => (release = resolve)) };
+  let firstStarted!: () => void;
+  const seenFirst = new Promise<void>((resolve) => (firstStarted = resolve));
   page.on("request", (request) => {
     const { path, full } = urlOf(request.url());
     if (path.startsWith("/api/") && !path.startsWith("/api/auth/"))
-      load.api.push({ url: full, at: Date.now() });
+      load.api.push({ url: full, at: ++events });
+    // Told from the same record, so a request counted as started first is never recorded after the release.
+    if (full === firstRequest) firstStarted();
   });
+  let limit: ReturnType<typeof setTimeout> | undefined;
+  const started = firstRequest
+    ? Promise.race([
+        seenFirst.then(() => true),
+        new Promise<boolean>((resolve) => (limit = setTimeout(() => resolve(false), HOLD_LIMIT_MS))),
+      ]).finally(() => clearTimeout(limit))
+    : Promise.resolve(true);
   const chunk = pageChunk(route);
   await page.route(
     (url) => url.pathname === chunk,
     async (code) => {
       const startedFirst = await started;
-      load.releasedAt ??= Date.now();
+      load.releasedAt ??= ++events;
       release(startedFirst);
       await code.continue();
     },
