@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { freePort } from "./free-port";
-import { serverCommand } from "./server-command";
+import { SERVER_PROCESS_ENV, serverCommand } from "./server-command";
 
 /**
  * Test and measurement support (not a test): the real server process (the server bundle `npm start` runs, built
@@ -54,6 +54,7 @@ export async function startPulse({
   const child = spawn(command, args, {
     env: {
       ...process.env,
+      ...SERVER_PROCESS_ENV,
       NODE_ENV: "development",
       LOG_LEVEL: "warn",
       COMPANY_DOMAIN: "acme.com",
