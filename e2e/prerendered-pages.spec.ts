@@ -196,6 +196,26 @@ test.describe("a public page before the app's code has arrived", () => {
     await expect(page.getByRole("radio", { name: "Light" })).toBeEnabled();
   });
 
+  test("with a stored session, the page is hidden and the app's code is asked for at once, not after a paint", async ({
+    page,
+  }) => {
+    await signIn(page, "ada@acme.com");
+    // Time stands still in the page: the loader's fallback (a few seconds after the page loaded) cannot be what
+    // asks for the code.
+    const now = Date.now();
+    await page.clock.install({ time: now });
+    await page.clock.pauseAt(now + 1_000);
+    const app = await holdBackTheApp(page);
+    // Not waiting for the load event: the held-back code, asked for before it, holds it back too.
+    await page.goto("/", { waitUntil: "commit" });
+    await expect.poll(app.requested).toBe(true);
+    await expect(page.getByRole("heading", { name: PAGES["/"] })).toBeHidden();
+
+    await page.clock.resume();
+    await app.release();
+    await expect(page.getByRole("heading", { name: "Project Hierarchy" })).toBeVisible();
+  });
+
   test("the technology page's cycle and its pause button wait, unseen, for the app", async ({ page }) => {
     const app = await holdBackTheApp(page);
     await page.goto("/technology");

@@ -74,6 +74,12 @@
     fetchAppCode();
   };
   const afterFirstPaint = () => {
+    // With a stored session the pre-rendered markup stays hidden (above) and the app draws the page: nothing paints
+    // before the app's code runs, so waiting for a paint would only wait for the fallback.
+    if (document.documentElement.hasAttribute("data-stored-session")) {
+      fetchOnce();
+      return;
+    }
     try {
       new PerformanceObserver((entries, observer) => {
         if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
