@@ -1,6 +1,10 @@
 import type { Page, Route } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { ROUTE_PRELOADS_FILE, type RoutePreloads } from "../src/shared/route-preloads";
+import {
+  ROUTE_PRELOADS_FILE,
+  SIGNED_IN_PRELOADS_FILE,
+  type RoutePreloads,
+} from "../src/shared/route-preloads";
 import { expect, test } from "./fixtures/test";
 import { signIn } from "./fixtures/sign-in";
 
@@ -119,8 +123,8 @@ function entryChunk(): string {
 }
 
 /** For each public page, the files the server preloads with it, its own chunk first (scripts/route-preloads.ts). */
-function routePreloads(): RoutePreloads {
-  return JSON.parse(readFileSync(`dist/web/${ROUTE_PRELOADS_FILE}`, "utf8")) as RoutePreloads;
+function routePreloads(file = ROUTE_PRELOADS_FILE): RoutePreloads {
+  return JSON.parse(readFileSync(`dist/web/${file}`, "utf8")) as RoutePreloads;
 }
 
 /**
@@ -199,7 +203,14 @@ test.describe("a public page before the app's code has arrived", () => {
   test("with a stored session, the page is hidden and the app's code is asked for at once, not after a paint", async ({
     page,
   }) => {
+    // What the landing page imports and the dashboard, drawn instead, does not.
+    const dashboardFiles = new Set(routePreloads(SIGNED_IN_PRELOADS_FILE)["/"]);
+    const [, ...landingImports] = routePreloads()["/"]!;
+    const landingOnly = landingImports.filter((file) => !dashboardFiles.has(file));
+    expect(landingOnly.length).toBeGreaterThan(0);
     await signIn(page, "ada@acme.com");
+    const fetched = new Set<string>();
+    page.on("request", (r) => fetched.add(new URL(r.url()).pathname.slice(1)));
     // Time stands still in the page: the loader's fallback (a few seconds after the page loaded) cannot be what
     // asks for the code.
     const now = Date.now();
@@ -214,6 +225,7 @@ test.describe("a public page before the app's code has arrived", () => {
     await page.clock.resume();
     await app.release();
     await expect(page.getByRole("heading", { name: "Project Hierarchy" })).toBeVisible();
+    expect(landingOnly.filter((file) => fetched.has(file))).toEqual([]);
   });
 
   test("the technology page's cycle and its pause button wait, unseen, for the app", async ({ page }) => {

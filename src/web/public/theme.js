@@ -48,48 +48,52 @@
 // and they are fetched here once the page has painted, so on a slow connection the first paint does not share the
 // bandwidth with them (docs/decisions/0083).
 (() => {
-  const fetchAppCode = () => {
-    for (const inert of document.querySelectorAll('link[rel="pulse-after-paint"]')) {
-      const link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.crossOrigin = "";
-      link.href = inert.getAttribute("href");
-      document.head.append(link);
+  const script = document.currentScript;
+  const fetchAppCode = (withPageImports) => {
+    if (withPageImports) {
+      for (const inert of document.querySelectorAll('link[rel="pulse-after-paint"]')) {
+        const link = document.createElement("link");
+        link.rel = "modulepreload";
+        link.crossOrigin = "";
+        link.href = inert.getAttribute("href");
+        document.head.append(link);
+      }
     }
     for (const inert of document.querySelectorAll('script[type="pulse-after-paint"]')) {
-      const script = document.createElement("script");
-      script.type = "module";
-      script.crossOrigin = "";
-      script.src = inert.getAttribute("src");
-      document.head.append(script);
+      const entry = document.createElement("script");
+      entry.type = "module";
+      entry.crossOrigin = "";
+      entry.src = inert.getAttribute("src");
+      document.head.append(entry);
     }
   };
-  // Once the browser reports the first contentful paint (its time is when the frame was shown, which a slow device
-  // reaches well after the frame's rAF), and the whole page parsed (the app renders into it). A page that does not
-  // paint (a tab opened in the background) still gets its code after a while.
   let fetched = false;
-  const fetchOnce = () => {
+  const fetchOnce = (withPageImports) => {
     if (fetched) return;
     fetched = true;
-    fetchAppCode();
+    fetchAppCode(withPageImports);
   };
   const afterFirstPaint = () => {
     // With a stored session the pre-rendered markup stays hidden (above) and the app draws the page: nothing paints
-    // before the app's code runs, so waiting for a paint would only wait for the fallback.
+    // before the app's code runs, so waiting for a paint would only wait for the fallback. A page that names its
+    // signed-in render's files ("/": the dashboard's, with the entry, already loading) does not need its own.
     if (document.documentElement.hasAttribute("data-stored-session")) {
-      fetchOnce();
+      fetchOnce(!script?.dataset.sessionPreloads);
       return;
     }
+    // Once the browser reports the first contentful paint (its time is when the frame was shown, which a slow
+    // device reaches well after the frame's rAF), and the whole page parsed (the app renders into it). A page that
+    // does not paint (a tab opened in the background) still gets its code after a while.
     try {
       new PerformanceObserver((entries, observer) => {
         if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
         observer.disconnect();
-        setTimeout(fetchOnce, 0);
+        setTimeout(() => fetchOnce(true), 0);
       }).observe({ type: "paint", buffered: true });
     } catch {
       // No paint timing in this browser: the fallback below.
     }
-    setTimeout(fetchOnce, 3000);
+    setTimeout(() => fetchOnce(true), 3000);
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", afterFirstPaint);
   else afterFirstPaint();

@@ -13,7 +13,7 @@ function webDirectory(script = THEME_SCRIPT): string {
   const dir = mkdtempSync(path.join(tmpdir(), "pulse-inline-script-"));
   writeFileSync(
     path.join(dir, "index.html"),
-    '<html><head><script src="/theme.js"></script></head><body><div id="root"></div></body></html>',
+    '<html><head><script src="/theme.js"></script><script type="module" crossorigin src="/assets/index-9.js"></script></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(dir, "theme.js"), script);
   return dir;
@@ -55,10 +55,16 @@ describe("the chunks of a signed-in user's page, named on the pre-paint script",
   beforeAll(async () => {
     const dir = webDirectory();
     mkdirSync(path.join(dir, ".vite"));
-    writeFileSync(path.join(dir, ROUTE_PRELOADS_FILE), JSON.stringify({ "/about": ["assets/about-3.js"] }));
+    writeFileSync(
+      path.join(dir, ROUTE_PRELOADS_FILE),
+      JSON.stringify({ "/": ["assets/landing-page-4.js"], "/about": ["assets/about-3.js"] }),
+    );
     writeFileSync(
       path.join(dir, SIGNED_IN_PRELOADS_FILE),
-      JSON.stringify({ "/timeline": ["assets/timeline-page-1.js", "assets/chart-2.js"] }),
+      JSON.stringify({
+        "/": ["assets/dashboard-page-5.js"],
+        "/timeline": ["assets/timeline-page-1.js", "assets/chart-2.js"],
+      }),
     );
     t = await createTestApp({ overrides: { webDir: dir } });
   });
@@ -80,6 +86,14 @@ describe("the chunks of a signed-in user's page, named on the pre-paint script",
       const other = await t.app.inject({ url, headers: { accept: "text/html" } });
       expect(other.body, url).not.toContain("data-session-preloads");
     }
+  });
+
+  it("name the app's entry first on a public page whose signed-in render is another page", async () => {
+    // "/" keeps its entry inert until it paints (when pre-rendered), and with a session it paints nothing.
+    const root = await t.app.inject({ url: "/", headers: { accept: "text/html" } });
+    expect(root.body).toContain(
+      `<script data-session-preloads="/assets/index-9.js /assets/dashboard-page-5.js">${THEME_SCRIPT}</script>`,
+    );
   });
 });
 

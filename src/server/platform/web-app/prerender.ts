@@ -45,6 +45,11 @@ export function withScriptsAfterPaint(html: string, ownChunk?: string): string {
     );
 }
 
+/** The app's entry script named by a built page (relative to the web directory), if it names one. */
+export function entryScriptOf(html: string): string | undefined {
+  return /<script type="module" crossorigin src="\/([^"]+)">/.exec(html)?.[1];
+}
+
 /**
  * The page with the pre-rendered markup in a container of its own before the empty #root, marked with the path it
  * was rendered for. src/web/main.tsx hydrates that container, or removes it and renders into #root; #root stays

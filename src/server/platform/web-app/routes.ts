@@ -10,6 +10,7 @@ import { ROUTE_PRELOADS_FILE, SIGNED_IN_PRELOADS_FILE, type RoutePreloads } from
 import { compressPage, pageEncoding, type CompressedPage } from "./compressed-page";
 import { withInlinePrePaintScript, type PrePaintScript } from "./inline-script";
 import {
+  entryScriptOf,
   prerendererFromBuild,
   withPrerenderedRoot,
   withScriptsAfterPaint,
@@ -90,9 +91,17 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
   };
   const preloads = readPreloads(ROUTE_PRELOADS_FILE);
   const sessionPreloads = readPreloads(SIGNED_IN_PRELOADS_FILE);
+  const entry = rawHtml === undefined ? undefined : entryScriptOf(rawHtml);
+  // A pre-rendered page whose signed-in render is another page ("/": the dashboard) keeps its entry inert until it
+  // paints, and with a session it paints nothing of its own (the markup is hidden): the entry is named with the
+  // signed-in page's files, to start with them.
+  const sessionPreloadsAt = (route: string): string[] => {
+    const files = sessionPreloads[route] ?? [];
+    return route in preloads && files.length > 0 && entry ? [entry, ...files] : files;
+  };
   const pageAt = (html: string, route: string | undefined) =>
     injectPublicConfig(
-      withInlinePrePaintScript(html, prePaintScript, route === undefined ? [] : sessionPreloads[route]),
+      withInlinePrePaintScript(html, prePaintScript, route === undefined ? [] : sessionPreloadsAt(route)),
       publicConfig,
     );
   const indexHtml = rawHtml === undefined ? undefined : pageAt(rawHtml, undefined);
