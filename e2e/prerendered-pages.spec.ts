@@ -1,10 +1,6 @@
 import type { Page, Route } from "@playwright/test";
-import { readFileSync } from "node:fs";
-import {
-  ROUTE_PRELOADS_FILE,
-  SIGNED_IN_PRELOADS_FILE,
-  type RoutePreloads,
-} from "../src/shared/route-preloads";
+import { SIGNED_IN_PRELOADS_FILE } from "../src/shared/route-preloads";
+import { builtPreloads, entryChunk } from "./fixtures/build";
 import { expect, test } from "./fixtures/test";
 import { signIn } from "./fixtures/sign-in";
 
@@ -111,22 +107,6 @@ test.describe("pre-rendered public pages", () => {
   });
 });
 
-/** The app's entry chunk, from the build's manifest (the server the tests start serves dist/web). */
-function entryChunk(): string {
-  const manifest = JSON.parse(readFileSync("dist/web/.vite/manifest.json", "utf8")) as Record<
-    string,
-    { file: string; isEntry?: boolean }
-  >;
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-  if (!entry) throw new Error("The build's manifest names no entry chunk");
-  return `/${entry.file}`;
-}
-
-/** For each public page, the files the server preloads with it, its own chunk first (scripts/route-preloads.ts). */
-function routePreloads(file = ROUTE_PRELOADS_FILE): RoutePreloads {
-  return JSON.parse(readFileSync(`dist/web/${file}`, "utf8")) as RoutePreloads;
-}
-
 /**
  * Holds back the app's entry chunk until `release()`: the page shows what a visitor on a slow connection sees
  * before the app's code has arrived. Each held request is answered from the server once released.
@@ -182,7 +162,7 @@ test.describe("a public page before the app's code has arrived", () => {
     page,
     request,
   }) => {
-    const [own, ...imported] = routePreloads()["/product"]!.map((file) => `/${file}`);
+    const [own, ...imported] = builtPreloads()["/product"]!.map((file) => `/${file}`);
     expect(imported.length).toBeGreaterThan(0);
     const html = await (await request.get("/product", { headers: { accept: "text/html" } })).text();
     expect(html).toContain(`<link rel="modulepreload" crossorigin href="${own}">`);
@@ -204,8 +184,8 @@ test.describe("a public page before the app's code has arrived", () => {
     page,
   }) => {
     // What the landing page imports and the dashboard, drawn instead, does not.
-    const dashboardFiles = new Set(routePreloads(SIGNED_IN_PRELOADS_FILE)["/"]);
-    const [, ...landingImports] = routePreloads()["/"]!;
+    const dashboardFiles = new Set(builtPreloads(SIGNED_IN_PRELOADS_FILE)["/"]);
+    const [, ...landingImports] = builtPreloads()["/"]!;
     const landingOnly = landingImports.filter((file) => !dashboardFiles.has(file));
     expect(landingOnly.length).toBeGreaterThan(0);
     await signIn(page, "ada@acme.com");

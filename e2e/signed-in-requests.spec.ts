@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { ROUTE_TABLE } from "../src/web/route-table";
+import { chunkOf, entryChunk } from "./fixtures/build";
 import { expect, test } from "./fixtures/test";
 import type { RunningServer } from "./fixtures/server";
 import { signIn } from "./fixtures/sign-in";
@@ -22,14 +21,9 @@ const CANDIDATES = "/api/streams/candidates?limit=50";
 
 type ProtectedPath = (typeof ROUTE_TABLE.protected)[number]["path"];
 
-/** The URL path of the built chunk of the page at `route`, from the manifest of the build the server serves. */
+/** The URL path of the built chunk of the page at `route`. */
 function pageChunk(route: ProtectedPath): string {
-  const { page } = ROUTE_TABLE.protected.find((r) => r.path === route)!;
-  const manifestFile = path.resolve("dist/web/.vite/manifest.json");
-  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, { file: string }>;
-  const chunk = manifest[page];
-  if (!chunk) throw new Error(`${manifestFile} has no chunk for ${page}: run npm run build`);
-  return `/${chunk.file}`;
+  return chunkOf(ROUTE_TABLE.protected.find((r) => r.path === route)!.page);
 }
 
 interface PageLoad {
@@ -168,17 +162,6 @@ test.describe("Signed-in pages start their data with their code", () => {
     }
   });
 });
-
-/** The URL path of the app's entry chunk, from the same manifest. */
-function entryChunk(): string {
-  const manifest = JSON.parse(readFileSync("dist/web/.vite/manifest.json", "utf8")) as Record<
-    string,
-    { file: string; isEntry?: boolean }
-  >;
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-  if (!entry) throw new Error("The build's manifest names no entry chunk");
-  return `/${entry.file}`;
-}
 
 test.describe("A signed-in page's code", () => {
   test("starts loading alongside the app's entry when the browser holds a session, not after it", async ({

@@ -18,11 +18,11 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { SessionResponse } from "@shared/auth";
 import { prepareDatabase } from "../bench/fixtures";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/fixtures/chromium";
 import { storageKeyFor } from "../src/web/lib/auth/auth-client";
+import { compressPage } from "../src/server/platform/web-app/compressed-page";
 import { startPulse } from "../src/testing/pulse-process";
 import { publicPages, ROUTE_TABLE } from "../src/web/route-table";
 import { paintsWithoutScripts, REFERENCE_DIR, referencePath, withoutScripts } from "./lighthouse-reference";
@@ -180,12 +180,10 @@ async function writeReference(pagePath: string): Promise<boolean> {
   if (!paintsWithoutScripts(reference)) return false;
   const file = path.join(webDir, referencePath(pagePath));
   writeFileSync(file, reference);
-  if ((await read(pageUrl, "br")).encoding === "br") {
-    const quality = { [constants.BROTLI_PARAM_QUALITY]: 11 };
-    writeFileSync(`${file}.br`, brotliCompressSync(reference, { params: quality }));
-  }
-  if ((await read(pageUrl, "gzip")).encoding === "gzip")
-    writeFileSync(`${file}.gz`, gzipSync(reference, { level: 9 }));
+  // Compressed as the server compresses its pages.
+  const compressed = compressPage(reference);
+  if ((await read(pageUrl, "br")).encoding === "br") writeFileSync(`${file}.br`, compressed.br);
+  if ((await read(pageUrl, "gzip")).encoding === "gzip") writeFileSync(`${file}.gz`, compressed.gzip);
 
   const referenceUrl = `${origin}${referencePath(pagePath)}`;
   if ((await read(referenceUrl, "identity")).body !== reference)

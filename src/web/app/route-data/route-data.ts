@@ -1,9 +1,7 @@
-import { AUTH_CODE_PARAM } from "@shared/auth";
 import { isAuthorisedUser } from "@shared/auth-access";
-import { SESSION_REFRESH_THRESHOLD_TICKS, SESSION_REFRESH_TICK_MS } from "@shared/constants";
 import { candidatesPath } from "@/features/streams/candidates-path";
 import { dropPrefetches, prefetchGet } from "@/lib/api-client";
-import { storageKeyFor } from "@/lib/auth/auth-client";
+import { expiresSoon, finishingSignIn, storedSession } from "@/lib/auth/auth-client";
 import { publicConfig } from "@/lib/public-config";
 import { ROUTE_TABLE } from "../../route-table";
 
@@ -34,35 +32,19 @@ export function routeDataFor(pathname: string): readonly string[] {
   return Object.hasOwn(ROUTE_DATA, path) ? ROUTE_DATA[path as ProtectedPath] : [];
 }
 
-/** auth-client.ts refreshes a session with this little left before the page gets to use it. */
-const REFRESH_MARGIN_MS = SESSION_REFRESH_THRESHOLD_TICKS * SESSION_REFRESH_TICK_MS;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
-
 /**
- * The access token a signed-in page will send, read from the session the auth client keeps in storage: none when
- * there is no session, when the auth client will replace it before the page asks (a sign-in being finished from the
+ * The access token a signed-in page will send, from the session the auth client adopts at start: none when there
+ * is no session, when the auth client will replace it before the page asks (a sign-in being finished from the
  * URL, a token due for a refresh), or when the user would see the access-denied screen instead of the page.
  */
 function pageAccessToken(): string | undefined {
-  if (window.location.hash.includes(`${AUTH_CODE_PARAM}=`)) return undefined;
-  let stored: unknown;
-  try {
-    stored = JSON.parse(window.localStorage.getItem(storageKeyFor(window.location.origin)) ?? "null");
-  } catch {
-    return undefined; // storage blocked or unreadable: the auth client adopts nothing either
-  }
-  if (!isObject(stored) || typeof stored.access_token !== "string" || typeof stored.expires_at !== "number") {
-    return undefined;
-  }
-  if (stored.expires_at * 1000 - Date.now() <= REFRESH_MARGIN_MS) return undefined;
-  const user = isObject(stored.user) ? stored.user : {};
-  const subject = {
-    email: typeof user.email === "string" ? user.email : null,
-    hd: typeof user.hd === "string" ? user.hd : null,
-  };
+  if (finishingSignIn()) return undefined;
+  const session = storedSession();
+  if (!session || expiresSoon(session)) return undefined;
   const { companyDomain, requireHostedDomain } = publicConfig();
-  return isAuthorisedUser(subject, companyDomain, requireHostedDomain) ? stored.access_token : undefined;
+  return isAuthorisedUser(session.user, companyDomain, requireHostedDomain)
+    ? session.access_token
+    : undefined;
 }
 
 /**

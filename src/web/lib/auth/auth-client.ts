@@ -59,18 +59,32 @@ function parseSession(text: string | null): AuthSession | null {
   return null;
 }
 
+/** Whether the address carries a sign-in's one-time code, which the auth client exchanges for a new session. */
+export function finishingSignIn(win: Window = window): boolean {
+  return win.location.hash.includes(`${AUTH_CODE_PARAM}=`);
+}
+
+/** The session stored for this page's origin, as the auth client adopts it at start: null when none is usable. */
+export function storedSession(win: Window = window): AuthSession | null {
+  try {
+    return parseSession(win.localStorage.getItem(storageKeyFor(win.location.origin)));
+  } catch {
+    // Storage blocked: the auth client cannot adopt a session either.
+    return null;
+  }
+}
+
+/** Whether the auth client refreshes `session` before using it (90 s or less left). */
+export function expiresSoon(session: AuthSession): boolean {
+  return session.expires_at * 1000 - Date.now() <= REFRESH_MARGIN_MS;
+}
+
 /**
  * Whether this page load starts signed out for certain: no stored session to adopt and no sign-in to finish. Only
  * then does the pre-rendered (anonymous) page match what the app shows first, so main.tsx may hydrate it.
  */
 export function startsSignedOut(win: Window = window): boolean {
-  if (win.location.hash.includes(`${AUTH_CODE_PARAM}=`)) return false;
-  try {
-    return parseSession(win.localStorage.getItem(storageKeyFor(win.location.origin))) === null;
-  } catch {
-    // Storage blocked: the auth client cannot adopt a session either.
-    return true;
-  }
+  return !finishingSignIn(win) && storedSession(win) === null;
 }
 
 const sameUser = (a: AuthUser, b: AuthUser) => JSON.stringify(a) === JSON.stringify(b);
@@ -144,7 +158,7 @@ export class AuthClient {
     if (code !== undefined) {
       verify = false;
       await this.exchangeCode(code);
-    } else if (this.session && this.expiresSoon(this.session)) {
+    } else if (this.session && expiresSoon(this.session)) {
       verify = false;
       await this.refreshSession();
     }
@@ -183,7 +197,7 @@ export class AuthClient {
 
   private takeCodeFromUrl(): string | undefined {
     const { hash, pathname, search } = this.win.location;
-    if (!hash.includes(`${AUTH_CODE_PARAM}=`)) return undefined;
+    if (!finishingSignIn(this.win)) return undefined;
     const code = new URLSearchParams(hash.slice(1)).get(AUTH_CODE_PARAM);
     if (!code) return undefined;
     // The code never stays in the address bar or the history.
@@ -232,10 +246,6 @@ export class AuthClient {
 
   // ── refresh ────────────────────────────────────────────────────────────────────────────────────────────────
 
-  private expiresSoon(session: AuthSession): boolean {
-    return session.expires_at * 1000 - Date.now() <= REFRESH_MARGIN_MS;
-  }
-
   /**
    * Refreshes now (one request at a time per tab). Retryable failures are retried after 200, 400, 800 … ms while
    * the next attempt still falls within one tick; then the next tick tries again. A refused refresh signs out.
@@ -277,7 +287,7 @@ export class AuthClient {
 
   private tick = (): void => {
     const session = this.session;
-    if (session && !this.refreshing && this.expiresSoon(session)) void this.refreshSession();
+    if (session && !this.refreshing && expiresSoon(session)) void this.refreshSession();
   };
 
   /** Checks every 30 s (and right now) whether the session needs refreshing. */
