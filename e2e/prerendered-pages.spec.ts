@@ -1,6 +1,8 @@
 import type { Page, Route } from "@playwright/test";
+import { measureRoot } from "../scripts/bundle-size";
 import { SIGNED_IN_PRELOADS_FILE } from "../src/shared/route-preloads";
-import { builtPreloads, entryChunk } from "./fixtures/build";
+import { SESSION_MODULES } from "../src/web/route-table";
+import { builtPreloads, chunkOf, entryChunk } from "./fixtures/build";
 import { expect, test } from "./fixtures/test";
 import { signIn } from "./fixtures/sign-in";
 
@@ -53,6 +55,30 @@ test.describe("pre-rendered public pages", () => {
       // The fixture fails the test on any console error, a hydration mismatch included.
     });
   }
+
+  test("/ downloads for an anonymous visitor just what npm run size counts: the sign-in code waits for /auth", async ({
+    page,
+  }) => {
+    const scripts = new Set<string>();
+    page.on("request", (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.endsWith(".js")) scripts.add(path);
+    });
+    await rememberServerHeading(page);
+    await page.goto("/", { waitUntil: "networkidle" });
+    await expect.poll(() => headingWasHydrated(page)).toBe(true);
+    const counted = measureRoot()
+      .files.map((f) => `/${f.file}`)
+      .filter((file) => file.endsWith(".js"));
+    expect([...scripts].filter((file) => file !== "/theme.js").sort()).toEqual(counted.sort());
+
+    // The sign-in page fetches it while it is read, before "Continue with Google" needs it.
+    const authClient = chunkOf(SESSION_MODULES[0]);
+    expect(scripts.has(authClient)).toBe(false);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES["/auth"]!);
+    await expect.poll(() => scripts.has(authClient)).toBe(true);
+  });
 
   test("a navigation link works after hydration", async ({ page }) => {
     await rememberServerHeading(page);

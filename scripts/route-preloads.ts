@@ -5,7 +5,7 @@ import {
   SIGNED_IN_PRELOADS_FILE,
   type RoutePreloads,
 } from "../src/shared/route-preloads";
-import { publicPages, signedInPages, type PageRoute } from "../src/web/route-table";
+import { publicPages, SESSION_MODULES, signedInPages, type PageRoute } from "../src/web/route-table";
 
 /** The parts of a built chunk this needs (Rollup's OutputChunk has them). */
 export interface BuiltChunk {
@@ -18,14 +18,16 @@ export interface BuiltChunk {
 }
 
 /**
- * For each page route, the files its page needs that the entry does not already bring, the page's own chunk first.
- * A page without a chunk of its own (imported statically somewhere, so the entry carries it) fails the build:
- * route-table.ts promises that every page is lazily loaded.
+ * For each page route, the files its page needs that the entry does not already bring, the page's own chunk first,
+ * then those of `withEach` (modules every one of these pages loads at once, such as the auth client for a signed-in
+ * page). A page without a chunk of its own (imported statically somewhere, so the entry carries it) fails the build:
+ * route-table.ts promises that every page is lazily loaded; so does a module of `withEach`.
  */
 export function routePreloads(
   chunks: readonly BuiltChunk[],
   pages: readonly PageRoute[],
-  moduleId: (page: PageRoute["page"]) => string,
+  moduleId: (module: string) => string,
+  withEach: readonly string[] = [],
 ): RoutePreloads {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const closure = (chunk: BuiltChunk, seen: Set<string>): string[] => {
@@ -42,11 +44,15 @@ export function routePreloads(
   const entryFiles = new Set<string>();
   for (const entry of chunks.filter((c) => c.isEntry)) closure(entry, entryFiles);
 
+  const chunkOf = (module: string, route: string) => {
+    const chunk = chunks.find((c) => c.facadeModuleId === moduleId(module));
+    if (!chunk) throw new Error(`route-table.ts: ${module} (${route}) has no chunk of its own`);
+    return chunk;
+  };
   const preloads: RoutePreloads = {};
   for (const { path: route, page } of pages) {
-    const chunk = chunks.find((c) => c.facadeModuleId === moduleId(page));
-    if (!chunk) throw new Error(`route-table.ts: ${page} (${route}) has no chunk of its own`);
-    preloads[route] = closure(chunk, new Set(entryFiles));
+    const seen = new Set(entryFiles);
+    preloads[route] = [page, ...withEach].flatMap((module) => closure(chunkOf(module, route), seen));
   }
   return preloads;
 }
@@ -66,12 +72,12 @@ export function routePreloadsPlugin(): Plugin {
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((item) => (item.type === "chunk" ? [item] : []));
-      const moduleId = (page: PageRoute["page"]) => path.resolve(root, page);
-      for (const [fileName, pages] of [
-        [ROUTE_PRELOADS_FILE, publicPages()],
-        [SIGNED_IN_PRELOADS_FILE, signedInPages()],
+      const moduleId = (module: string) => path.resolve(root, module);
+      for (const [fileName, pages, withEach] of [
+        [ROUTE_PRELOADS_FILE, publicPages(), []],
+        [SIGNED_IN_PRELOADS_FILE, signedInPages(), SESSION_MODULES],
       ] as const) {
-        const preloads = routePreloads(chunks, pages, moduleId);
+        const preloads = routePreloads(chunks, pages, moduleId, withEach);
         this.emitFile({ type: "asset", fileName, source: `${JSON.stringify(preloads, null, 2)}\n` });
       }
     },

@@ -4,7 +4,7 @@ import { BrowserRouter } from "react-router";
 import { PRERENDERED_PATH_ATTRIBUTE } from "@shared/prerender";
 import { AppRoot } from "./app-root";
 import { startRouteData } from "./app/route-data/route-data";
-import { startsSignedOut } from "./lib/auth/auth-client";
+import { startsSignedOut } from "./lib/auth/stored-session";
 import { publicPageAt } from "./route-table";
 import { preloadPage } from "./routes";
 import "./styles.css";

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AUTH_ROUTES } from "@shared/auth";
 import { ApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import { AuthClient, storageKeyFor } from "./auth-client";
+import { AuthClient } from "./auth-client";
+import { storageKeyFor } from "./stored-session";
 import { useAuth } from "./auth-context";
 import { AuthProvider } from "./auth-provider";
 
@@ -80,18 +81,30 @@ describe("AuthProvider", () => {
     expect(seen.at(-1)).toBe("ann@acme.com");
   });
 
-  it("ends loading with no user when nobody is signed in; signing out elsewhere clears the user", async () => {
-    const client = clientWith({});
+  it("ends loading with no user when nobody is signed in, without the client; adopts a session another tab signs in, and clears it when that tab signs out", async () => {
+    const client = clientWith({ [AUTH_ROUTES.user]: () => user });
+    const mount = vi.spyOn(client, "mount");
     render(
       <AuthProvider client={client}>
         <Probe />
       </AuthProvider>,
     );
     expect(await screen.findByText("anonymous")).toBeInTheDocument();
+    // Nothing to adopt and no sign-in to finish: the client (its code, in the browser) is not needed yet.
+    expect(mount).not.toHaveBeenCalled();
+    act(() => {
+      window.dispatchEvent(
+        new StorageEvent("storage", { key: "another-key", newValue: JSON.stringify(stored()) }),
+      );
+    });
+    expect(mount).not.toHaveBeenCalled();
+    // The other tab has stored its session when this one hears of it.
+    localStorage.setItem(KEY, JSON.stringify(stored()));
     act(() => {
       window.dispatchEvent(new StorageEvent("storage", { key: KEY, newValue: JSON.stringify(stored()) }));
     });
-    expect(screen.getByTestId("state")).toHaveTextContent("ann@acme.com a1");
+    expect(await screen.findByText("ann@acme.com a1")).toBeInTheDocument();
+    expect(mount).toHaveBeenCalledOnce();
     act(() => {
       window.dispatchEvent(new StorageEvent("storage", { key: KEY, newValue: null }));
     });
@@ -151,6 +164,37 @@ describe("AuthProvider", () => {
         description: "An unexpected error occurred during authentication",
       }),
     );
+  });
+
+  it("a page that starts signed out hydrates as signed out and stays so, without the client", async () => {
+    const client = clientWith({});
+    const mount = vi.spyOn(client, "mount");
+    render(
+      <AuthProvider client={client} startSignedOut>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(screen.getByTestId("state")).toHaveTextContent("anonymous");
+    await act(async () => undefined);
+    expect(seen).not.toContain("loading");
+    expect(mount).not.toHaveBeenCalled();
+  });
+
+  it("starts the client at once when a sign-in is being finished", async () => {
+    window.history.replaceState(null, "", "/dashboard#code=one-time");
+    try {
+      const client = clientWith({});
+      const mount = vi.spyOn(client, "mount").mockReturnValue(() => undefined);
+      render(
+        <AuthProvider client={client}>
+          <Probe />
+        </AuthProvider>,
+      );
+      await vi.waitFor(() => expect(mount).toHaveBeenCalledOnce());
+      expect(screen.getByTestId("state")).toHaveTextContent("loading");
+    } finally {
+      window.history.replaceState(null, "", "/");
+    }
   });
 
   it("a successful start sends the browser to the provider", async () => {

@@ -1,15 +1,9 @@
 import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
-import { AuthClient } from "./auth-client";
+import type { AuthClient } from "./auth-client";
 import { AuthContext, type AuthContextValue, type AuthSession } from "./auth-context";
 import { reportAuthError } from "./auth-errors";
-
-let defaultClient: AuthClient | undefined;
-
-/** The page's one auth client (created on first use in the browser; the server's pre-render never makes one). */
-function pageClient(): AuthClient {
-  defaultClient ??= new AuthClient({ onError: reportAuthError });
-  return defaultClient;
-}
+import { pageAuthClient } from "./page-auth-client";
+import { parseSession, startsSignedOut, storageKeyFor } from "./stored-session";
 
 interface State {
   session: AuthSession | null;
@@ -19,7 +13,9 @@ interface State {
 /**
  * SPEC §4 Auth provider: user, session and a loading flag that starts true and turns false on the first auth event
  * (INITIAL_SESSION, or SIGNED_IN after a sign-in). Every event stores the session and user it carries; SIGNED_OUT
- * clears both. Kept small: it is part of every page's first download.
+ * clears both. Kept small: it is part of every page's first download, and the auth client is not (page-auth-client.ts).
+ * A page that starts signed out (no stored session, no sign-in to finish) is signed out at once, and loads the
+ * client only when it is needed: to sign in, or to adopt the session another tab has just stored.
  */
 export function AuthProvider({
   children,
@@ -27,6 +23,7 @@ export function AuthProvider({
   startSignedOut = false,
 }: {
   children: ReactNode;
+  /** The auth client to use; by default the page's own, loaded when needed. */
   client?: AuthClient;
   /**
    * The page knows there is no session to adopt (the server's pre-render; a browser hydrating it, see
@@ -36,24 +33,55 @@ export function AuthProvider({
 }) {
   const [state, setState] = useState<State>({ session: null, loading: !startSignedOut });
   // Used only in effects and event handlers, which run in the browser only.
-  const auth = useCallback(() => client ?? pageClient(), [client]);
+  const auth = useCallback(() => (client ? Promise.resolve(client) : pageAuthClient()), [client]);
 
   useEffect(() => {
+    let active = true;
+    let disconnect: (() => void) | undefined;
     // Auth changes render as transitions, like the router's navigations: "sign out, then go to /" lands on /
     // in one render, instead of a protected page first seeing no user and redirecting to /auth.
-    const unsubscribe = auth().onAuthStateChange((_event, session) =>
-      startTransition(() => setState({ session, loading: false })),
-    );
-    const unmount = auth().mount();
+    const apply = (session: AuthSession | null) =>
+      startTransition(() => setState({ session, loading: false }));
+    const connect = () =>
+      auth().then(
+        (client) => {
+          if (!active) return;
+          const unsubscribe = client.onAuthStateChange((_event, session) => apply(session));
+          const unmount = client.mount();
+          disconnect = () => {
+            unsubscribe();
+            unmount();
+          };
+        },
+        (error: unknown) => {
+          // The client's code could not be fetched (offline, a deploy replaced it): say so, and carry on signed out.
+          reportAuthError(error);
+          if (active) apply(null);
+        },
+      );
+
+    if (!startsSignedOut()) {
+      void connect();
+    } else {
+      startTransition(() => setState((s) => (s.loading ? { session: null, loading: false } : s)));
+      const key = storageKeyFor(window.location.origin);
+      const onStorage = (event: StorageEvent) => {
+        if (event.key !== key || parseSession(event.newValue) === null) return;
+        window.removeEventListener("storage", onStorage);
+        void connect();
+      };
+      window.addEventListener("storage", onStorage);
+      disconnect = () => window.removeEventListener("storage", onStorage);
+    }
     return () => {
-      unsubscribe();
-      unmount();
+      active = false;
+      disconnect?.();
     };
   }, [auth]);
 
   const signInWithGoogle = useCallback(async () => {
     try {
-      await auth().signInWithGoogle();
+      await (await auth()).signInWithGoogle();
       return { error: null };
     } catch (error) {
       reportAuthError(error);
@@ -61,7 +89,7 @@ export function AuthProvider({
     }
   }, [auth]);
 
-  const signOut = useCallback(() => auth().signOut(), [auth]);
+  const signOut = useCallback(async () => (await auth()).signOut(), [auth]);
 
   const value = useMemo<AuthContextValue>(
     () => ({
