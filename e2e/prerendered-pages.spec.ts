@@ -131,6 +131,32 @@ test.describe("pre-rendered public pages", () => {
     await expect(page.getByRole("heading", { name: PAGES["/"] })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Logout" }).first()).toBeVisible();
   });
+
+  test("a signed-in user opening a public page never sees Login, even while the sign-in code is on its way", async ({
+    page,
+  }) => {
+    await signIn(page, "ada@acme.com");
+    const authClient = chunkOf(SESSION_MODULES[0]);
+    let requested = false;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === authClient,
+      async (route) => {
+        requested = true;
+        await released;
+        await route.continue();
+      },
+    );
+    await page.goto("/product");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES["/product"]!);
+    await expect.poll(() => requested).toBe(true);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Login" })).toBeHidden();
+    release();
+    await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Login" })).toHaveCount(0);
+  });
 });
 
 /**

@@ -60,6 +60,22 @@ function clientWith(handlers: Record<string, () => unknown>, navigate = vi.fn())
   });
 }
 
+/** Renders the provider with a loader whose first fetch of the client's code fails (offline, say) and the next works. */
+function renderWithFlakyLoad() {
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+  const client = clientWith({ [AUTH_ROUTES.user]: () => user });
+  const loadClient = vi
+    .fn<() => Promise<AuthClient>>()
+    .mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module"))
+    .mockResolvedValue(client);
+  render(
+    <AuthProvider loadClient={loadClient}>
+      <Probe />
+    </AuthProvider>,
+  );
+  return loadClient;
+}
+
 beforeEach(() => {
   seen.length = 0;
   localStorage.clear();
@@ -195,6 +211,40 @@ describe("AuthProvider", () => {
     } finally {
       window.history.replaceState(null, "", "/");
     }
+  });
+
+  it("when the client's code cannot be fetched for a stored session, stays loading (never signed out) and tries again once online", async () => {
+    localStorage.setItem(KEY, JSON.stringify(stored()));
+    const loadClient = renderWithFlakyLoad();
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Authentication Error", {
+        description: "An unexpected error occurred during authentication",
+      }),
+    );
+    expect(screen.getByTestId("state")).toHaveTextContent("loading");
+    act(() => {
+      window.dispatchEvent(new Event("online"));
+    });
+    expect(await screen.findByText("ann@acme.com a1")).toBeInTheDocument();
+    expect(loadClient).toHaveBeenCalledTimes(2);
+    expect(seen).not.toContain("anonymous");
+  });
+
+  it("a signed-out page whose first try at the client's code fails still adopts the next session another tab stores", async () => {
+    const loadClient = renderWithFlakyLoad();
+    expect(await screen.findByText("anonymous")).toBeInTheDocument();
+    expect(loadClient).not.toHaveBeenCalled();
+    localStorage.setItem(KEY, JSON.stringify(stored()));
+    const otherTabSignsIn = () =>
+      act(() => {
+        window.dispatchEvent(new StorageEvent("storage", { key: KEY, newValue: JSON.stringify(stored()) }));
+      });
+    otherTabSignsIn();
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledOnce());
+    expect(screen.getByTestId("state")).toHaveTextContent("anonymous");
+    otherTabSignsIn();
+    expect(await screen.findByText("ann@acme.com a1")).toBeInTheDocument();
+    expect(loadClient).toHaveBeenCalledTimes(2);
   });
 
   it("a successful start sends the browser to the provider", async () => {

@@ -20,11 +20,14 @@ interface State {
 export function AuthProvider({
   children,
   client,
+  loadClient = pageAuthClient,
   startSignedOut = false,
 }: {
   children: ReactNode;
-  /** The auth client to use; by default the page's own, loaded when needed. */
+  /** The auth client to use, at hand (tests); otherwise `loadClient`'s. */
   client?: AuthClient;
+  /** Fetches the auth client when it is first needed: by default the page's own. */
+  loadClient?: () => Promise<AuthClient>;
   /**
    * The page knows there is no session to adopt (the server's pre-render; a browser hydrating it, see
    * `startsSignedOut`): the first render is the signed-out one rather than the loading state, as in the markup.
@@ -33,49 +36,75 @@ export function AuthProvider({
 }) {
   const [state, setState] = useState<State>({ session: null, loading: !startSignedOut });
   // Used only in effects and event handlers, which run in the browser only.
-  const auth = useCallback(() => (client ? Promise.resolve(client) : pageAuthClient()), [client]);
+  const auth = useCallback(() => (client ? Promise.resolve(client) : loadClient()), [client, loadClient]);
 
   useEffect(() => {
     let active = true;
-    let disconnect: (() => void) | undefined;
+    const cleanups = new Set<() => void>();
+    const listen = <K extends keyof WindowEventMap>(
+      type: K,
+      listener: (event: WindowEventMap[K]) => void,
+    ) => {
+      window.addEventListener(type, listener);
+      const stop = () => {
+        window.removeEventListener(type, listener);
+        cleanups.delete(stop);
+      };
+      cleanups.add(stop);
+      return stop;
+    };
     // Auth changes render as transitions, like the router's navigations: "sign out, then go to /" lands on /
     // in one render, instead of a protected page first seeing no user and redirecting to /auth.
     const apply = (session: AuthSession | null) =>
       startTransition(() => setState({ session, loading: false }));
+    /** Loads and starts the client; false when its code could not be fetched (reported, and tried again later). */
     const connect = () =>
       auth().then(
         (client) => {
-          if (!active) return;
+          if (!active) return true;
           const unsubscribe = client.onAuthStateChange((_event, session) => apply(session));
           const unmount = client.mount();
-          disconnect = () => {
+          cleanups.add(() => {
             unsubscribe();
             unmount();
-          };
+          });
+          return true;
         },
         (error: unknown) => {
-          // The client's code could not be fetched (offline, a deploy replaced it): say so, and carry on signed out.
-          reportAuthError(error);
-          if (active) apply(null);
+          if (active) reportAuthError(error);
+          return false;
         },
       );
 
     if (!startsSignedOut()) {
-      void connect();
+      // A session to adopt or a sign-in to finish. If the client's code cannot be fetched (offline), the page stays
+      // loading rather than showing the person signed out, and tries again once the browser is back online.
+      const start = () =>
+        void connect().then((connected) => {
+          if (connected || !active) return;
+          const stop = listen("online", () => {
+            stop();
+            start();
+          });
+        });
+      start();
     } else {
       startTransition(() => setState((s) => (s.loading ? { session: null, loading: false } : s)));
+      // Signed out until another tab stores a session; the client, loaded then, adopts it from storage.
       const key = storageKeyFor(window.location.origin);
-      const onStorage = (event: StorageEvent) => {
-        if (event.key !== key || parseSession(event.newValue) === null) return;
-        window.removeEventListener("storage", onStorage);
-        void connect();
-      };
-      window.addEventListener("storage", onStorage);
-      disconnect = () => window.removeEventListener("storage", onStorage);
+      let connecting = false;
+      const stop = listen("storage", (event) => {
+        if (connecting || event.key !== key || parseSession(event.newValue) === null) return;
+        connecting = true;
+        void connect().then((connected) => {
+          connecting = false;
+          if (connected) stop();
+        });
+      });
     }
     return () => {
       active = false;
-      disconnect?.();
+      for (const cleanup of [...cleanups]) cleanup();
     };
   }, [auth]);
 
