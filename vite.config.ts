@@ -42,9 +42,6 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     sourcemap: false,
-    // Every browser that runs es2022 but lacks modulepreload still loads the chunks, only without the head start;
-    // the polyfill would cost everyone 0.35 KB of the first download (issue 23).
-    modulePreload: { polyfill: false },
     target: "es2022",
     rollupOptions: { onwarn: onBuildWarning },
   },

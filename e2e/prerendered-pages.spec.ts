@@ -1,8 +1,6 @@
 import type { Page, Route } from "@playwright/test";
-import { measureRoot } from "../scripts/bundle-size";
 import { SIGNED_IN_PRELOADS_FILE } from "../src/shared/route-preloads";
-import { SESSION_MODULES } from "../src/web/route-table";
-import { builtPreloads, chunkOf, entryChunk } from "./fixtures/build";
+import { builtPreloads, entryChunk } from "./fixtures/build";
 import { expect, test } from "./fixtures/test";
 import { signIn } from "./fixtures/sign-in";
 
@@ -56,30 +54,6 @@ test.describe("pre-rendered public pages", () => {
     });
   }
 
-  test("/ downloads for an anonymous visitor just what npm run size counts: the sign-in code waits for /auth", async ({
-    page,
-  }) => {
-    const scripts = new Set<string>();
-    page.on("request", (r) => {
-      const path = new URL(r.url()).pathname;
-      if (path.endsWith(".js")) scripts.add(path);
-    });
-    await rememberServerHeading(page);
-    await page.goto("/", { waitUntil: "networkidle" });
-    await expect.poll(() => headingWasHydrated(page)).toBe(true);
-    const counted = measureRoot()
-      .files.map((f) => `/${f.file}`)
-      .filter((file) => file.endsWith(".js"));
-    expect([...scripts].filter((file) => file !== "/theme.js").sort()).toEqual(counted.sort());
-
-    // The sign-in page fetches it while it is read, before "Continue with Google" needs it.
-    const authClient = chunkOf(SESSION_MODULES[0]);
-    expect(scripts.has(authClient)).toBe(false);
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES["/auth"]!);
-    await expect.poll(() => scripts.has(authClient)).toBe(true);
-  });
-
   test("a navigation link works after hydration", async ({ page }) => {
     await rememberServerHeading(page);
     await page.goto("/product");
@@ -130,32 +104,6 @@ test.describe("pre-rendered public pages", () => {
     await expect(page.getByRole("heading", { name: "Project Hierarchy" })).toBeVisible();
     await expect(page.getByRole("heading", { name: PAGES["/"] })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Logout" }).first()).toBeVisible();
-  });
-
-  test("a signed-in user opening a public page never sees Login, even while the sign-in code is on its way", async ({
-    page,
-  }) => {
-    await signIn(page, "ada@acme.com");
-    const authClient = chunkOf(SESSION_MODULES[0]);
-    let requested = false;
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(
-      (url) => url.pathname === authClient,
-      async (route) => {
-        requested = true;
-        await released;
-        await route.continue();
-      },
-    );
-    await page.goto("/product");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES["/product"]!);
-    await expect.poll(() => requested).toBe(true);
-    const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("link", { name: "Login" })).toBeHidden();
-    release();
-    await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
-    await expect(nav.getByRole("link", { name: "Login" })).toHaveCount(0);
   });
 });
 

@@ -14,10 +14,10 @@ type Manifest = Record<string, ManifestChunk>;
 
 /**
  * What an anonymous visitor downloads for "/" (gzip bytes): issue #2 set 120 KB; issue #23 moved TanStack Query out
- * of the entry (111 KB), cut tailwind-merge's class list to Pulse's classes (107 KB) and left the auth client and the
- * access-denied screen to those who need them (105 KB), and the budget follows so the saving cannot slip back. Issue #23's goal, 100 KB, is missed: docs/performance.md, "First paint".
+ * of the entry (111 KB) and cut tailwind-merge's class list to Pulse's classes (107 KB), and the budget follows so
+ * the saving cannot slip back. Issue #23's goal, 100 KB, is missed: docs/performance.md, "First paint".
  */
-export const BUDGETS = { js: 106 * 1024, css: 30 * 1024 } as const;
+export const BUDGETS = { js: 108 * 1024, css: 30 * 1024 } as const;
 
 /** The lazily loaded page that "/" renders for an anonymous visitor (the root gate's, from the route table). */
 const ANONYMOUS_ROOT_PAGES = [ROUTE_TABLE.root.anonymous];

@@ -21,7 +21,7 @@ import path from "node:path";
 import type { SessionResponse } from "@shared/auth";
 import { prepareDatabase } from "../bench/fixtures";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/fixtures/chromium";
-import { storageKeyFor } from "../src/web/lib/auth/stored-session";
+import { storageKeyFor } from "../src/web/lib/auth/auth-client";
 import { compressPage } from "../src/server/platform/web-app/compressed-page";
 import { startPulse } from "../src/testing/pulse-process";
 import { publicPages, ROUTE_TABLE } from "../src/web/route-table";

@@ -47,37 +47,6 @@ describe("routePreloads", () => {
     });
   });
 
-  it("adds the chunks of the modules loaded with each page after the page's own, each file once", () => {
-    const withClient = [
-      ...chunks,
-      chunk("assets/auth-client-5.js", {
-        facadeModuleId: "/web/lib/auth/auth-client.ts",
-        imports: ["assets/index-1.js", "assets/icon-3.js", "assets/pkce-6.js"],
-      }),
-      chunk("assets/pkce-6.js"),
-    ];
-    expect(
-      routePreloads(
-        withClient,
-        [
-          { path: "/contact", page: "features/contact/contact-page.tsx" },
-          { path: "/about", page: "features/marketing/about-page.tsx" },
-        ],
-        moduleId,
-        ["lib/auth/auth-client.ts"],
-      ),
-    ).toEqual({
-      "/contact": [
-        "assets/contact-page-9.js",
-        "assets/field-2.js",
-        "assets/icon-3.js",
-        "assets/auth-client-5.js",
-        "assets/pkce-6.js",
-      ],
-      "/about": ["assets/about-page-4.js", "assets/auth-client-5.js", "assets/icon-3.js", "assets/pkce-6.js"],
-    });
-  });
-
   it("fails the build when a page of the table has no chunk of its own", () => {
     expect(() =>
       routePreloads(chunks, [{ path: "/terms", page: "features/legal/terms-page.tsx" }], moduleId),

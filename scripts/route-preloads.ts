@@ -5,7 +5,7 @@ import {
   SIGNED_IN_PRELOADS_FILE,
   type RoutePreloads,
 } from "../src/shared/route-preloads";
-import { publicPages, SESSION_MODULES, signedInPages, type PageRoute } from "../src/web/route-table";
+import { publicPages, signedInPages, type PageRoute } from "../src/web/route-table";
 
 /** The parts of a built chunk this needs (Rollup's OutputChunk has them). */
 export interface BuiltChunk {
@@ -18,16 +18,14 @@ export interface BuiltChunk {
 }
 
 /**
- * For each page route, the files its page needs that the entry does not already bring, the page's own chunk first,
- * then those of `withEach` (modules every one of these pages loads at once, such as the auth client for a signed-in
- * page). A page without a chunk of its own (imported statically somewhere, so the entry carries it) fails the build:
- * route-table.ts promises that every page is lazily loaded; so does a module of `withEach`.
+ * For each page route, the files its page needs that the entry does not already bring, the page's own chunk first.
+ * A page without a chunk of its own (imported statically somewhere, so the entry carries it) fails the build:
+ * route-table.ts promises that every page is lazily loaded.
  */
 export function routePreloads(
   chunks: readonly BuiltChunk[],
   pages: readonly PageRoute[],
-  moduleId: (module: string) => string,
-  withEach: readonly string[] = [],
+  moduleId: (page: PageRoute["page"]) => string,
 ): RoutePreloads {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const closure = (chunk: BuiltChunk, seen: Set<string>): string[] => {
@@ -44,15 +42,11 @@ export function routePreloads(
   const entryFiles = new Set<string>();
   for (const entry of chunks.filter((c) => c.isEntry)) closure(entry, entryFiles);
 
-  const chunkOf = (module: string, route: string) => {
-    const chunk = chunks.find((c) => c.facadeModuleId === moduleId(module));
-    if (!chunk) throw new Error(`route-table.ts: ${module} (${route}) has no chunk of its own`);
-    return chunk;
-  };
   const preloads: RoutePreloads = {};
   for (const { path: route, page } of pages) {
-    const seen = new Set(entryFiles);
-    preloads[route] = [page, ...withEach].flatMap((module) => closure(chunkOf(module, route), seen));
+    const chunk = chunks.find((c) => c.facadeModuleId === moduleId(page));
+    if (!chunk) throw new Error(`route-table.ts: ${page} (${route}) has no chunk of its own`);
+    preloads[route] = closure(chunk, new Set(entryFiles));
   }
   return preloads;
 }
@@ -72,12 +66,12 @@ export function routePreloadsPlugin(): Plugin {
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((item) => (item.type === "chunk" ? [item] : []));
-      const moduleId = (module: string) => path.resolve(root, module);
-      for (const [fileName, pages, withEach] of [
-        [ROUTE_PRELOADS_FILE, publicPages(), []],
-        [SIGNED_IN_PRELOADS_FILE, signedInPages(), SESSION_MODULES],
+      const moduleId = (page: PageRoute["page"]) => path.resolve(root, page);
+      for (const [fileName, pages] of [
+        [ROUTE_PRELOADS_FILE, publicPages()],
+        [SIGNED_IN_PRELOADS_FILE, signedInPages()],
       ] as const) {
-        const preloads = routePreloads(chunks, pages, moduleId, withEach);
+        const preloads = routePreloads(chunks, pages, moduleId);
         this.emitFile({ type: "asset", fileName, source: `${JSON.stringify(preloads, null, 2)}\n` });
       }
     },

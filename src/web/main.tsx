@@ -4,8 +4,7 @@ import { BrowserRouter } from "react-router";
 import { PRERENDERED_PATH_ATTRIBUTE } from "@shared/prerender";
 import { AppRoot } from "./app-root";
 import { startRouteData } from "./app/route-data/route-data";
-import { pageAuthClient } from "./lib/auth/page-auth-client";
-import { startsSignedOut } from "./lib/auth/stored-session";
+import { startsSignedOut } from "./lib/auth/auth-client";
 import { publicPageAt } from "./route-table";
 import { preloadPage } from "./routes";
 import "./styles.css";
@@ -52,7 +51,4 @@ async function start(root: HTMLElement) {
 
 // A signed-in page's first requests start now, alongside its code rather than after it (src/web/app/route-data).
 startRouteData(location.pathname);
-// With a session to adopt, so does the auth client's code (a signed-in page names it to preload; a public page does
-// not). A failure here is met again, and reported, by the auth provider.
-if (!startsSignedOut()) pageAuthClient().catch(() => undefined);
 void start(document.getElementById("root")!);

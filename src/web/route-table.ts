@@ -49,12 +49,6 @@ export const ROUTE_TABLE = {
   notFound: "features/not-found/not-found-page.tsx" satisfies PageModule,
 } as const;
 
-/**
- * What a browser holding a session loads at once besides its page, though a visitor without one never needs it: the
- * auth client (src/web/lib/auth/page-auth-client.ts). Named with each signed-in page, so it loads alongside.
- */
-export const SESSION_MODULES = ["lib/auth/auth-client.ts"] as const;
-
 /** The page a signed-in user of the company domain sees at "/". */
 export function signedInRootPage(): PageModule {
   const route = ROUTE_TABLE.protected.find((r) => r.path === ROUTE_TABLE.root.signedIn);

@@ -20,7 +20,7 @@
 // The server pre-renders the public pages as an anonymous visitor sees them (docs/decisions/0083). A visitor with a
 // stored session gets the app's own render instead (src/web/main.tsx), so that markup (the landing page at "/",
 // "Login" in the navigation) is hidden until then rather than shown for a moment. Same key as
-// src/web/lib/auth/stored-session.ts `storageKeyFor`.
+// src/web/lib/auth/auth-client.ts `storageKeyFor`.
 //
 // The app draws a signed-in user's page itself, after its entry and then the page's chunks have loaded. The server
 // names those chunks on this script (never as preloads: a visitor without a session is sent to /auth), and with a

@@ -1,11 +1,5 @@
-import { lazy } from "react";
-import { PageBoundary } from "../page-boundary";
+import { AccessDenied } from "@/features/auth/access-denied";
 import { SiteLayout } from "../layout/site-layout";
-
-// Only a signed-in user outside the company domain meets it, so it is not in everyone's first download.
-const AccessDenied = lazy(() =>
-  import("@/features/auth/access-denied").then(({ AccessDenied }) => ({ default: AccessDenied })),
-);
 
 /**
  * SPEC §2 Access-denied screen, one look wherever it appears (at / and on every protected route): under the public
@@ -14,9 +8,7 @@ const AccessDenied = lazy(() =>
 export function AccessDeniedScreen({ email }: { email: string }) {
   return (
     <SiteLayout variant="public">
-      <PageBoundary>
-        <AccessDenied email={email} />
-      </PageBoundary>
+      <AccessDenied email={email} />
     </SiteLayout>
   );
 }

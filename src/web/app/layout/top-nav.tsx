@@ -22,7 +22,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * from the md breakpoint, below it a menu button opening a right-side sheet that closes on any choice.
  */
 export function TopNav({ variant }: { variant: NavVariant }) {
-  const { user, loading, signOut } = useAuth();
+  const { user, signOut } = useAuth();
   const navigate = useNavigate();
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -40,15 +40,13 @@ export function TopNav({ variant }: { variant: NavVariant }) {
     });
   };
 
-  // While the session is being read, neither: a signed-in person would see Login for a moment. The space is kept
-  // (`invisible`: not seen, not focusable, not announced), so the bar does not shift when the answer comes.
   const sessionAction = (onNavigate?: () => void) =>
     user ? (
       <Button variant="outline" size="sm" onClick={logout}>
         Logout
       </Button>
     ) : (
-      <Button asChild size="sm" className={cn(loading && "invisible")}>
+      <Button asChild size="sm">
         <Link to="/auth" onClick={onNavigate}>
           Login
         </Link>

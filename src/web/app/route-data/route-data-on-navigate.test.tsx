@@ -5,7 +5,7 @@ import { Link, Outlet } from "react-router";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { candidatesPath } from "@/features/streams/candidates-path";
 import { dropPrefetches } from "@/lib/api-client";
-import { storageKeyFor } from "@/lib/auth/stored-session";
+import { storageKeyFor } from "@/lib/auth/auth-client";
 import { setPublicConfigForTests } from "@/lib/public-config";
 import { deferred, stubFetch } from "../../../testing/fake-fetch";
 import { renderWeb } from "../../../testing/render-web";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { candidatesPath } from "@/features/streams/candidates-path";
 import { apiRequest, dropPrefetches } from "@/lib/api-client";
-import { storageKeyFor } from "@/lib/auth/stored-session";
+import { storageKeyFor } from "@/lib/auth/auth-client";
 import { setPublicConfigForTests } from "@/lib/public-config";
 import { stubFetch } from "../../../testing/fake-fetch";
 import { ROUTE_TABLE } from "../../route-table";

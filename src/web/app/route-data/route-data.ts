@@ -1,7 +1,7 @@
 import { isAuthorisedUser } from "@shared/auth-access";
 import { candidatesPath } from "@/features/streams/candidates-path";
 import { dropPrefetches, prefetchGet } from "@/lib/api-client";
-import { expiresSoon, finishingSignIn, storedSession } from "@/lib/auth/stored-session";
+import { expiresSoon, finishingSignIn, storedSession } from "@/lib/auth/auth-client";
 import { publicConfig } from "@/lib/public-config";
 import { ROUTE_TABLE } from "../../route-table";
 

@@ -8,7 +8,6 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { useAuth } from "@/lib/auth/auth-context";
 import { reportAuthError } from "@/lib/auth/auth-errors";
-import { pageAuthClient } from "@/lib/auth/page-auth-client";
 import { publicConfig } from "@/lib/public-config";
 import { usePageTitle } from "@/lib/use-page-title";
 import { GoogleIcon } from "./google-icon";
@@ -31,12 +30,6 @@ export default function SignInPage() {
     reportAuthError(isSignInErrorCode(error) ? SIGN_IN_ERRORS[error] : undefined);
     setParams({}, { replace: true });
   }, [params, setParams]);
-
-  // The sign-in code is fetched while the page is read, so "Continue with Google" does not wait for it. A failure
-  // here is met again, and reported, when the button is pressed.
-  useEffect(() => {
-    pageAuthClient().catch(() => undefined);
-  }, []);
 
   // Coming back from the provider with the browser's Back button restores this page as it was: not busy.
   useEffect(() => {

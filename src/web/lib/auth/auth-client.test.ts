@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AUTH_ROUTES, type SessionResponse } from "@shared/auth";
 import { ApiError, type RequestOptions } from "@/lib/api-client";
-import { AuthClient } from "./auth-client";
-import { storageKeyFor } from "./stored-session";
+import { AuthClient, storageKeyFor } from "./auth-client";
 import type { AuthChangeEvent, AuthSession } from "./auth-context";
 import { codeChallengeFor } from "./pkce";
 

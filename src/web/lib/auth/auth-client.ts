@@ -1,9 +1,12 @@
 import { AUTH_CODE_PARAM, AUTH_ROUTES, type SessionResponse, type SessionUser } from "@shared/auth";
-import { SESSION_REFRESH_RETRY_BASE_MS, SESSION_REFRESH_TICK_MS } from "@shared/constants";
+import {
+  SESSION_REFRESH_RETRY_BASE_MS,
+  SESSION_REFRESH_THRESHOLD_TICKS,
+  SESSION_REFRESH_TICK_MS,
+} from "@shared/constants";
 import { ApiError, apiRequest, type RequestOptions } from "@/lib/api-client";
 import type { AuthChangeEvent, AuthSession, AuthUser } from "./auth-context";
 import { codeChallengeFor, createCodeVerifier } from "./pkce";
-import { expiresSoon, finishingSignIn, parseSession, storageKeyFor } from "./stored-session";
 
 export type AuthListener = (event: AuthChangeEvent, session: AuthSession | null) => void;
 type Request = <T>(path: string, options?: RequestOptions) => Promise<T>;
@@ -20,9 +23,68 @@ export interface AuthClientOptions {
   win?: Window;
 }
 
+/** SPEC §7: the session storage key derives from the backend host. */
+export function storageKeyFor(apiUrl: string): string {
+  return `pulse-auth-${new URL(apiUrl).host}`;
+}
+
+const REFRESH_MARGIN_MS = SESSION_REFRESH_THRESHOLD_TICKS * SESSION_REFRESH_TICK_MS;
+
 /** SPEC §8 "retryable failures on 502, 503, 504 and network failure". */
 export function isRetryable(error: unknown): boolean {
   return error instanceof ApiError && [0, 502, 503, 504].includes(error.status);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+
+/** A hand check of a stored session (no zod in the first download). */
+function parseSession(text: string | null): AuthSession | null {
+  if (!text) return null;
+  try {
+    const v: unknown = JSON.parse(text);
+    if (
+      isObject(v) &&
+      typeof v.access_token === "string" &&
+      typeof v.refresh_token === "string" &&
+      typeof v.expires_at === "number" &&
+      isObject(v.user) &&
+      typeof v.user.id === "string" &&
+      typeof v.user.email === "string"
+    ) {
+      return { ...(v as unknown as AuthSession), token_type: "bearer" };
+    }
+  } catch {
+    // fall through
+  }
+  return null;
+}
+
+/** Whether the address carries a sign-in's one-time code, which the auth client exchanges for a new session. */
+export function finishingSignIn(win: Window = window): boolean {
+  return win.location.hash.includes(`${AUTH_CODE_PARAM}=`);
+}
+
+/** The session stored for this page's origin, as the auth client adopts it at start: null when none is usable. */
+export function storedSession(win: Window = window): AuthSession | null {
+  try {
+    return parseSession(win.localStorage.getItem(storageKeyFor(win.location.origin)));
+  } catch {
+    // Storage blocked: the auth client cannot adopt a session either.
+    return null;
+  }
+}
+
+/** Whether the auth client refreshes `session` before using it (90 s or less left). */
+export function expiresSoon(session: AuthSession): boolean {
+  return session.expires_at * 1000 - Date.now() <= REFRESH_MARGIN_MS;
+}
+
+/**
+ * Whether this page load starts signed out for certain: no stored session to adopt and no sign-in to finish. Only
+ * then does the pre-rendered (anonymous) page match what the app shows first, so main.tsx may hydrate it.
+ */
+export function startsSignedOut(win: Window = window): boolean {
+  return !finishingSignIn(win) && storedSession(win) === null;
 }
 
 const sameUser = (a: AuthUser, b: AuthUser) => JSON.stringify(a) === JSON.stringify(b);

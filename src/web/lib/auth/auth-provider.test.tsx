@@ -4,8 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AUTH_ROUTES } from "@shared/auth";
 import { ApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import { AuthClient } from "./auth-client";
-import { storageKeyFor } from "./stored-session";
+import { AuthClient, storageKeyFor } from "./auth-client";
 import { useAuth } from "./auth-context";
 import { AuthProvider } from "./auth-provider";
 
@@ -60,22 +59,6 @@ function clientWith(handlers: Record<string, () => unknown>, navigate = vi.fn())
   });
 }
 
-/** Renders the provider with a loader whose first fetch of the client's code fails (offline, say) and the next works. */
-function renderWithFlakyLoad() {
-  vi.spyOn(console, "error").mockImplementation(() => undefined);
-  const client = clientWith({ [AUTH_ROUTES.user]: () => user });
-  const loadClient = vi
-    .fn<() => Promise<AuthClient>>()
-    .mockRejectedValueOnce(new TypeError("Failed to fetch dynamically imported module"))
-    .mockResolvedValue(client);
-  render(
-    <AuthProvider loadClient={loadClient}>
-      <Probe />
-    </AuthProvider>,
-  );
-  return loadClient;
-}
-
 beforeEach(() => {
   seen.length = 0;
   localStorage.clear();
@@ -97,30 +80,18 @@ describe("AuthProvider", () => {
     expect(seen.at(-1)).toBe("ann@acme.com");
   });
 
-  it("ends loading with no user when nobody is signed in, without the client; adopts a session another tab signs in, and clears it when that tab signs out", async () => {
-    const client = clientWith({ [AUTH_ROUTES.user]: () => user });
-    const mount = vi.spyOn(client, "mount");
+  it("ends loading with no user when nobody is signed in; signing out elsewhere clears the user", async () => {
+    const client = clientWith({});
     render(
       <AuthProvider client={client}>
         <Probe />
       </AuthProvider>,
     );
     expect(await screen.findByText("anonymous")).toBeInTheDocument();
-    // Nothing to adopt and no sign-in to finish: the client (its code, in the browser) is not needed yet.
-    expect(mount).not.toHaveBeenCalled();
-    act(() => {
-      window.dispatchEvent(
-        new StorageEvent("storage", { key: "another-key", newValue: JSON.stringify(stored()) }),
-      );
-    });
-    expect(mount).not.toHaveBeenCalled();
-    // The other tab has stored its session when this one hears of it.
-    localStorage.setItem(KEY, JSON.stringify(stored()));
     act(() => {
       window.dispatchEvent(new StorageEvent("storage", { key: KEY, newValue: JSON.stringify(stored()) }));
     });
-    expect(await screen.findByText("ann@acme.com a1")).toBeInTheDocument();
-    expect(mount).toHaveBeenCalledOnce();
+    expect(screen.getByTestId("state")).toHaveTextContent("ann@acme.com a1");
     act(() => {
       window.dispatchEvent(new StorageEvent("storage", { key: KEY, newValue: null }));
     });
@@ -180,71 +151,6 @@ describe("AuthProvider", () => {
         description: "An unexpected error occurred during authentication",
       }),
     );
-  });
-
-  it("a page that starts signed out hydrates as signed out and stays so, without the client", async () => {
-    const client = clientWith({});
-    const mount = vi.spyOn(client, "mount");
-    render(
-      <AuthProvider client={client} startSignedOut>
-        <Probe />
-      </AuthProvider>,
-    );
-    expect(screen.getByTestId("state")).toHaveTextContent("anonymous");
-    await act(async () => undefined);
-    expect(seen).not.toContain("loading");
-    expect(mount).not.toHaveBeenCalled();
-  });
-
-  it("starts the client at once when a sign-in is being finished", async () => {
-    window.history.replaceState(null, "", "/dashboard#code=one-time");
-    try {
-      const client = clientWith({});
-      const mount = vi.spyOn(client, "mount").mockReturnValue(() => undefined);
-      render(
-        <AuthProvider client={client}>
-          <Probe />
-        </AuthProvider>,
-      );
-      await vi.waitFor(() => expect(mount).toHaveBeenCalledOnce());
-      expect(screen.getByTestId("state")).toHaveTextContent("loading");
-    } finally {
-      window.history.replaceState(null, "", "/");
-    }
-  });
-
-  it("when the client's code cannot be fetched for a stored session, stays loading (never signed out) and tries again once online", async () => {
-    localStorage.setItem(KEY, JSON.stringify(stored()));
-    const loadClient = renderWithFlakyLoad();
-    await vi.waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith("Authentication Error", {
-        description: "An unexpected error occurred during authentication",
-      }),
-    );
-    expect(screen.getByTestId("state")).toHaveTextContent("loading");
-    act(() => {
-      window.dispatchEvent(new Event("online"));
-    });
-    expect(await screen.findByText("ann@acme.com a1")).toBeInTheDocument();
-    expect(loadClient).toHaveBeenCalledTimes(2);
-    expect(seen).not.toContain("anonymous");
-  });
-
-  it("a signed-out page whose first try at the client's code fails still adopts the next session another tab stores", async () => {
-    const loadClient = renderWithFlakyLoad();
-    expect(await screen.findByText("anonymous")).toBeInTheDocument();
-    expect(loadClient).not.toHaveBeenCalled();
-    localStorage.setItem(KEY, JSON.stringify(stored()));
-    const otherTabSignsIn = () =>
-      act(() => {
-        window.dispatchEvent(new StorageEvent("storage", { key: KEY, newValue: JSON.stringify(stored()) }));
-      });
-    otherTabSignsIn();
-    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledOnce());
-    expect(screen.getByTestId("state")).toHaveTextContent("anonymous");
-    otherTabSignsIn();
-    expect(await screen.findByText("ann@acme.com a1")).toBeInTheDocument();
-    expect(loadClient).toHaveBeenCalledTimes(2);
   });
 
   it("a successful start sends the browser to the provider", async () => {
