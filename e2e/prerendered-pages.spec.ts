@@ -2,7 +2,7 @@ import type { Page, Route } from "@playwright/test";
 import { SIGNED_IN_PRELOADS_FILE } from "../src/shared/route-preloads";
 import { builtPreloads, entryChunk } from "./fixtures/build";
 import { expect, test } from "./fixtures/test";
-import { signIn } from "./fixtures/sign-in";
+import { sessionStorageKey, signIn } from "./fixtures/sign-in";
 
 /** The public pages the server pre-renders (decision 0083), with each one's heading. */
 const PAGES: Record<string, string> = {
@@ -104,6 +104,39 @@ test.describe("pre-rendered public pages", () => {
     await expect(page.getByRole("heading", { name: "Project Hierarchy" })).toBeVisible();
     await expect(page.getByRole("heading", { name: PAGES["/"] })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Logout" }).first()).toBeVisible();
+  });
+
+  test("a signed-in user whose session is refreshed as a public page opens never sees Login meanwhile", async ({
+    page,
+  }) => {
+    await signIn(page, "ada@acme.com");
+    // Back after a while: the stored session has less than the refresh margin left, so the app refreshes it first.
+    await page.evaluate((key) => {
+      const session = JSON.parse(localStorage.getItem(key)!) as { expires_at: number };
+      localStorage.setItem(
+        key,
+        JSON.stringify({ ...session, expires_at: Math.floor(Date.now() / 1000) + 30 }),
+      );
+    }, sessionStorageKey(page.url()));
+    let refreshing = false;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === "/api/auth/refresh",
+      async (route) => {
+        refreshing = true;
+        await released;
+        await route.continue();
+      },
+    );
+    await page.goto("/product");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES["/product"]!);
+    await expect.poll(() => refreshing).toBe(true);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Login" })).toBeHidden();
+    release();
+    await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Login" })).toHaveCount(0);
   });
 });
 

@@ -1,7 +1,7 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { renderWeb, signedInAs } from "../../../testing/render-web";
+import { anonymous, renderWeb, signedInAs } from "../../../testing/render-web";
 import { TopNav } from "./top-nav";
 
 describe("TopNav", () => {
@@ -47,6 +47,15 @@ describe("TopNav", () => {
     const nav = screen.getByRole("navigation", { name: "Main" });
     expect(within(nav).queryByRole("link", { name: "Login" })).toBeNull();
     expect(within(nav).getByRole("button", { name: "Logout" })).toBeInTheDocument();
+  });
+
+  it("while the session is being read, keeps Login's place but does not show it (nor Logout)", () => {
+    renderWeb(<TopNav variant="public" />, { auth: { ...anonymous, loading: true } });
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    // `invisible` is visibility: hidden (jsdom applies no stylesheet, so the class is what can be checked here; the
+    // e2e test in prerendered-pages.spec.ts sees it hidden in a browser).
+    expect(within(nav).getByText("Login")).toHaveClass("invisible");
+    expect(within(nav).queryByRole("button", { name: "Logout" })).toBeNull();
   });
 
   it("opens the mobile sheet from the menu button and closes it when a link is chosen", async () => {

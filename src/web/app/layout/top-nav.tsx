@@ -22,7 +22,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * from the md breakpoint, below it a menu button opening a right-side sheet that closes on any choice.
  */
 export function TopNav({ variant }: { variant: NavVariant }) {
-  const { user, signOut } = useAuth();
+  const { user, loading, signOut } = useAuth();
   const navigate = useNavigate();
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -40,13 +40,16 @@ export function TopNav({ variant }: { variant: NavVariant }) {
     });
   };
 
+  // While the session is read (a stored one due for a refresh is refreshed first), neither: a signed-in person
+  // would see Login for a moment. Its place is kept (`invisible`: not seen, focused or announced), so the bar does
+  // not shift when the answer comes.
   const sessionAction = (onNavigate?: () => void) =>
     user ? (
       <Button variant="outline" size="sm" onClick={logout}>
         Logout
       </Button>
     ) : (
-      <Button asChild size="sm">
+      <Button asChild size="sm" className={cn(loading && "invisible")}>
         <Link to="/auth" onClick={onNavigate}>
           Login
         </Link>
