@@ -49,7 +49,7 @@ export function TopNav({ variant }: { variant: NavVariant }) {
         Logout
       </Button>
     ) : (
-      <Button asChild size="sm" className={cn(loading && "invisible")}>
+      <Button asChild size="sm" className={loading ? "invisible" : undefined}>
         <Link to="/auth" onClick={onNavigate}>
           Login
         </Link>
