@@ -11,7 +11,7 @@ describe("size budgets for / as an anonymous visitor", () => {
   }
   const weight = measureRoot();
 
-  it("keeps JavaScript within 108 KB gzip", () => {
+  it("keeps JavaScript within 97 KB gzip", () => {
     expect(weight.js).toBeGreaterThan(0);
     expect(weight.js).toBeLessThanOrEqual(BUDGETS.js);
   });

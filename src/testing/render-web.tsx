@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, type RenderResult } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { MemoryRouter, useRoutes, type RouteObject } from "react-router";
+import { MemoryRouter, useRoutes, type RouteObject } from "../web/lib/router";
 import { AuthContext, type AuthContextValue } from "../web/lib/auth/auth-context";
 import { ThemeProvider } from "../web/lib/theme";
 

@@ -1,4 +1,4 @@
-import { useRoutes } from "react-router";
+import { useRoutes } from "./lib/router";
 import { AppProviders } from "./app/providers";
 import { RouteDataOnNavigate } from "./app/route-data/route-data-on-navigate";
 import { routes } from "./routes";

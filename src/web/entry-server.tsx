@@ -3,8 +3,8 @@
 // deployment's public settings.
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
-import { StaticRouter } from "react-router";
 import type { PublicConfig } from "@shared/public-config";
+import { StaticRouter } from "./lib/router";
 import { AppRoot } from "./app-root";
 import { providePublicConfig } from "./lib/public-config";
 import { publicPageAt } from "./route-table";

@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
 import { PRERENDERED_PATH_ATTRIBUTE } from "@shared/prerender";
+import { BrowserRouter } from "./lib/router";
 import { AppRoot } from "./app-root";
 import { startRouteData } from "./app/route-data/route-data";
 import { startsSignedOut } from "./lib/auth/auth-client";
@@ -9,8 +9,8 @@ import { publicPageAt } from "./route-table";
 import { preloadPage } from "./routes";
 import "./styles.css";
 
-// Declarative mode (BrowserRouter + AppRoot's useRoutes) rather than a data router: half the router code in the
-// first download (docs/decisions/0003-web-bundle-budget.md).
+// The app's own router over the browser's history (docs/decisions/0093-own-router.md), as the server's pre-render
+// uses it over the page's address.
 const app = (hydrating: boolean) => (
   <StrictMode>
     <BrowserRouter>

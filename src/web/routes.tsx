@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
-import type { RouteObject } from "react-router";
+import type { RouteObject } from "./lib/router";
 import { ProtectedRoute } from "./app/guards/protected-route";
 import { RootGate } from "./app/guards/root-gate";
 import { SiteLayout } from "./app/layout/site-layout";

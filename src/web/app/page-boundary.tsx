@@ -1,7 +1,7 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from "react";
-import { useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { useLocation } from "@/lib/router";
 
 interface Props {
   /** The route shown; a new one clears the error, so one failed page does not stand in for every other. */

@@ -1,9 +1,9 @@
-import { Navigate } from "react-router";
 import { isAuthorisedUser } from "@shared/auth-access";
 import { Spinner } from "@/components/ui/spinner";
 import { useAuth } from "@/lib/auth/auth-context";
 import { publicConfig } from "@/lib/public-config";
 import { RealtimeProvider } from "@/lib/realtime/realtime-provider";
+import { Navigate } from "@/lib/router";
 import { SiteLayout } from "../layout/site-layout";
 import { AccessDeniedScreen } from "./access-denied-screen";
 

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { COPYRIGHT_YEAR, PRODUCT_NAME } from "@shared/constants";
+import { Link } from "@/lib/router";
 import { ThemeSwitcher } from "./theme-switcher";
 
 /** SPEC §2 footer: Terms of Service, Privacy Policy and the copyright line for 2025. */

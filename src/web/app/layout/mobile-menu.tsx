@@ -1,6 +1,6 @@
-import { NavLink } from "react-router";
 import { PRODUCT_NAME } from "@shared/constants";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
+import { NavLink } from "@/lib/router";
 import type { ReactNode } from "react";
 
 interface MobileMenuProps {

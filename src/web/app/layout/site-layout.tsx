@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, type ReactNode } from "react";
-import { Outlet, useLocation } from "react-router";
 import { cn } from "@/lib/cn";
+import { Outlet, useLocation } from "@/lib/router";
 import { Footer } from "./footer";
 import type { NavVariant } from "./nav-links";
 import { TopNav } from "./top-nav";

@@ -1,10 +1,10 @@
 import { Activity, Menu } from "lucide-react";
 import { lazy, Suspense, useState, useTransition } from "react";
-import { Link, NavLink, useNavigate } from "react-router";
 import { PRODUCT_NAME, SCROLL_THRESHOLD_PX } from "@shared/constants";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/lib/auth/auth-context";
 import { cn } from "@/lib/cn";
+import { Link, NavLink, useNavigate } from "@/lib/router";
 import { useScrolledPast } from "@/lib/use-scrolled-past";
 import { APP_LINKS, PUBLIC_LINKS, type NavVariant } from "./nav-links";
 

@@ -1,12 +1,12 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { lazy, Suspense, type ComponentType } from "react";
-import { Link, Outlet } from "react-router";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { candidatesPath } from "@/features/streams/candidates-path";
 import { dropPrefetches } from "@/lib/api-client";
 import { storageKeyFor } from "@/lib/auth/auth-client";
 import { setPublicConfigForTests } from "@/lib/public-config";
+import { Link, Outlet } from "@/lib/router";
 import { deferred, stubFetch } from "../../../testing/fake-fetch";
 import { renderWeb } from "../../../testing/render-web";
 import { RouteDataOnNavigate } from "./route-data-on-navigate";

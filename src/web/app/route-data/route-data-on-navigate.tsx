@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { useLocation } from "react-router";
+import { useLocation } from "@/lib/router";
 import { startRouteData } from "./route-data";
 
 /**

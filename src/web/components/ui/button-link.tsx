@@ -1,7 +1,7 @@
 import type { VariantProps } from "class-variance-authority";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { cn } from "@/lib/cn";
+import { Link } from "@/lib/router";
 import { buttonVariants } from "./button";
 
 interface ButtonLinkProps extends VariantProps<typeof buttonVariants> {

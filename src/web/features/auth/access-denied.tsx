@@ -1,6 +1,5 @@
 import { ShieldAlert } from "lucide-react";
 import { useEffect, useEffectEvent, useRef, useTransition } from "react";
-import { useNavigate } from "react-router";
 import { displayDomain } from "@shared/company-domain";
 import { PRODUCT_NAME } from "@shared/constants";
 import { Button } from "@/components/ui/button";
@@ -8,6 +7,7 @@ import { ButtonLink } from "@/components/ui/button-link";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { useAuth } from "@/lib/auth/auth-context";
 import { publicConfig } from "@/lib/public-config";
+import { useNavigate } from "@/lib/router";
 import { usePageTitle } from "@/lib/use-page-title";
 
 /**

@@ -2,7 +2,7 @@ import { SIGN_IN_ERRORS } from "@shared/auth";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { useLocation } from "react-router";
+import { useLocation } from "@/lib/router";
 import { toast } from "@/lib/toast";
 import { setPublicConfigForTests } from "@/lib/public-config";
 import { anonymous, renderWeb, signedInAs } from "../../../testing/render-web";

@@ -1,6 +1,5 @@
 import { Activity } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, Navigate, useSearchParams } from "react-router";
 import { AUTH_ERROR_PARAM, isSignInErrorCode, SIGN_IN_ERRORS } from "@shared/auth";
 import { displayDomain } from "@shared/company-domain";
 import { PRODUCT_NAME } from "@shared/constants";
@@ -9,6 +8,7 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { useAuth } from "@/lib/auth/auth-context";
 import { reportAuthError } from "@/lib/auth/auth-errors";
 import { publicConfig } from "@/lib/public-config";
+import { Link, Navigate, useSearchParams } from "@/lib/router";
 import { usePageTitle } from "@/lib/use-page-title";
 import { GoogleIcon } from "./google-icon";
 

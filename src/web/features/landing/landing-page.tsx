@@ -15,13 +15,13 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { HeroBackdrop } from "@/components/ui/hero-backdrop";
-import { Link } from "react-router";
 import { PRODUCT_NAME, SCROLL_THRESHOLD_PX } from "@shared/constants";
 import { Button } from "@/components/ui/button";
 import { ButtonLink } from "@/components/ui/button-link";
 import { IconTile } from "@/components/ui/icon-tile";
 import { SectionHeader } from "@/components/ui/section-header";
 import { cn } from "@/lib/cn";
+import { Link } from "@/lib/router";
 import { useHydrated } from "@/lib/use-hydrated";
 import { usePageTitle } from "@/lib/use-page-title";
 import { useScrolledPast } from "@/lib/use-scrolled-past";

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { usePageTitle } from "@/lib/use-page-title";
 import { EFFECTIVE_DATE, LAST_UPDATED } from "./legal-contact";
 

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { PRODUCT_NAME } from "@shared/constants";
+import { Link } from "@/lib/router";
 import { COMPANY_LOCATION, LegalEmail } from "./legal-contact";
 import { LegalDocument, type LegalSection } from "./legal-document";
 

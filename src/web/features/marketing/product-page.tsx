@@ -19,10 +19,10 @@ import {
   Users,
   type LucideIcon,
 } from "lucide-react";
-import { Link } from "react-router";
 import { PRODUCT_NAME } from "@shared/constants";
 import { Button } from "@/components/ui/button";
 import { SectionHeader } from "@/components/ui/section-header";
+import { Link } from "@/lib/router";
 import { usePageTitle } from "@/lib/use-page-title";
 import { IntegrationLogos } from "./integration-logos";
 import { CheckList, ContactCta, FeatureCard, FeatureGrid, PageHero, Section } from "./marketing-blocks";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation } from "@/lib/router";
 import { usePageTitle } from "@/lib/use-page-title";
 
 /** SPEC §2: any other path. The missing path is logged to the console. */

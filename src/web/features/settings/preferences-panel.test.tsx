@@ -1,7 +1,7 @@
 import { fireEvent, screen } from "@testing-library/react";
-import { Link, Outlet } from "react-router";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Link, Outlet } from "@/lib/router";
 import { toast } from "@/lib/toast";
 import { chooseOption } from "../../../testing/choose-option";
 import { stubFetch } from "../../../testing/fake-fetch";

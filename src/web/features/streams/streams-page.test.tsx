@@ -3,11 +3,11 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CandidatesPage, ProjectCandidate, ProjectSummary } from "@shared/streams";
+import { MemoryRouter } from "@/lib/router";
 import { columnHeaders } from "../../../testing/table-queries";
 import { renderWeb, signedInAs } from "../../../testing/render-web";
 import { AuthContext, type AuthContextValue } from "../../lib/auth/auth-context";
 import { ThemeProvider } from "../../lib/theme";
-import { MemoryRouter } from "react-router";
 import StreamsPage from "./streams-page";
 
 const candidate = (raw_name: string, extra: Partial<ProjectCandidate> = {}): ProjectCandidate => ({
