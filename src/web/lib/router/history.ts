@@ -28,6 +28,9 @@ export interface History {
 
 type Path = Pick<Location, "pathname" | "search" | "hash">;
 
+/** What a history's first address is resolved against. */
+const ROOT = { pathname: "/", search: "" };
+
 /**
  * `to` resolved against the location it is followed from, as a link's href is: "/x" is absolute, "?a=1" keeps the
  * path, "#top" keeps the path and query. Only the path, query and fragment are kept, never another origin.
@@ -96,7 +99,7 @@ export function createBrowserHistory(win: Window = window): History {
 /** A history in memory, for tests: starts at the last of `entries`. */
 export function createMemoryHistory(entries: readonly string[] = ["/"]): History & { back(): void } {
   const stack: Location[] = entries.map((to, index) => ({
-    ...resolvePath(to, { pathname: "/", search: "" }),
+    ...resolvePath(to, ROOT),
     state: null,
     key: index === 0 ? "default" : newKey(),
   }));
@@ -130,7 +133,7 @@ export function createMemoryHistory(entries: readonly string[] = ["/"]): History
 /** The server's pre-render: one address, and no navigating (effects, where a redirect would happen, never run there). */
 export function createStaticHistory(at: string): History {
   const location: Location = {
-    ...resolvePath(at, { pathname: "/", search: "" }),
+    ...resolvePath(at, ROOT),
     state: null,
     key: "default",
   };

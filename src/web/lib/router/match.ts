@@ -32,7 +32,8 @@ function firstLeaf(
   for (const route of routes) {
     const chain = [...parents, route];
     if (route.children) {
-      if (route.path !== undefined) throw new Error(`router: a layout route has no path (${route.path})`);
+      if (route.path !== undefined)
+        throw new Error(`router: "${route.path}" has child routes; only a layout (no path) has them`);
       const found = firstLeaf(route.children, matches, chain);
       if (found) return found;
     } else if (route.path !== undefined && matches(route)) {

@@ -108,6 +108,9 @@ describe("routes", () => {
       /"\/projects\/:id" is not an absolute static path/,
     );
     expect(() => matchRoutes([{ path: "product" }], "/product")).toThrow(/not an absolute static path/);
+    expect(() => matchRoutes([{ path: "/a", children: [{ path: "/a/b" }] }], "/a/b")).toThrow(
+      /"\/a" has child routes/,
+    );
   });
 
   it("keeps the page on screen while the next page's code arrives, without showing the loading state", async () => {

@@ -24,6 +24,7 @@ import {
 import { matchRoutes, type RouteObject } from "./match";
 
 type NavigateFunction = (to: string, options?: NavigateOptions) => void;
+type SearchParamsInit = ConstructorParameters<typeof URLSearchParams>[0];
 
 interface RouterValue {
   location: Location;
@@ -86,12 +87,12 @@ export function useNavigate(): NavigateFunction {
 /** The query of the address, and a way to replace it (the path stays; the fragment goes). */
 export function useSearchParams(): [
   URLSearchParams,
-  (next: ConstructorParameters<typeof URLSearchParams>[0], options?: NavigateOptions) => void,
+  (next: SearchParamsInit, options?: NavigateOptions) => void,
 ] {
   const { location, navigate } = useRouter();
   const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
   const setParams = useCallback(
-    (next: ConstructorParameters<typeof URLSearchParams>[0], options?: NavigateOptions) =>
+    (next: SearchParamsInit, options?: NavigateOptions) =>
       navigate(`?${new URLSearchParams(next).toString()}`, options),
     [navigate],
   );
