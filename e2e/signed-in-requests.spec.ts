@@ -199,3 +199,41 @@ test.describe("A signed-in page's code", () => {
     expect(fetched).not.toContain(timeline);
   });
 });
+
+test.describe("A signed-in page opened with a stored session", () => {
+  test("is drawn at once: no loading state comes first, neither the session's nor the page's code's", async ({
+    context,
+  }) => {
+    const signingIn = await context.newPage();
+    await signIn(signingIn, "ada@acme.com");
+    await signingIn.close();
+    // Every element the page ever shows that announces "Loading...", however briefly: watched from before the
+    // page's own scripts run.
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { loadingStates: string[] }).loadingStates = seen;
+      new MutationObserver(() => {
+        for (const status of document.querySelectorAll('[role="status"]'))
+          if (status.textContent?.includes("Loading...")) seen.push(location.pathname);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const pages: [string, string][] = [
+      ["/dashboard", "Console"],
+      ["/projects", "Streams"],
+      ["/timeline", "PulseMap"],
+      ["/settings", "Settings"],
+      ["/project-manager", "PulseOps"],
+      ["/", "Console"],
+    ];
+    for (const [route, title] of pages) {
+      const page = await context.newPage();
+      await page.goto(route);
+      await expect(page).toHaveTitle(`${title} · Pulse`);
+      await expect(page.getByRole("heading").first()).toBeVisible();
+      expect(
+        await page.evaluate(() => (window as unknown as { loadingStates: string[] }).loadingStates),
+      ).toEqual([]);
+      await page.close();
+    }
+  });
+});

@@ -1,11 +1,11 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { PRERENDERED_PATH_ATTRIBUTE } from "@shared/prerender";
 import { BrowserRouter } from "./lib/router";
 import { AppRoot } from "./app-root";
-import { startRouteData } from "./app/route-data/route-data";
+import { signedInSessionAtStart, startRouteData } from "./app/route-data/route-data";
 import { startsSignedOut } from "./lib/auth/auth-client";
-import { publicPageAt } from "./route-table";
+import { publicPageAt, signedInPageAt } from "./route-table";
 import { preloadPage } from "./routes";
 import "./styles.css";
 
@@ -46,7 +46,19 @@ async function start(root: HTMLElement) {
     }
   }
   prerendered?.remove();
-  createRoot(root).render(app(false));
+  // A signed-in page, opened with a session the app adopts as it starts: the page's chunk first (public/theme.js
+  // preloads it alongside the entry), so the first render draws the page, rather than the page's loading state and
+  // the page a moment later.
+  const signedInPage = signedInPageAt(location.pathname);
+  if (signedInPage && signedInSessionAtStart()) {
+    await preloadPage(signedInPage.page).catch((error: unknown) =>
+      console.warn("Could not load the page's code before the first render", error),
+    );
+  }
+  // As a transition, like every navigation after it: React renders the page in slices and lets the browser in
+  // between, instead of in one long task that holds off input (a signed-in page is the whole page at once).
+  const reactRoot = createRoot(root);
+  startTransition(() => reactRoot.render(app(false)));
 }
 
 // A signed-in page's first requests start now, alongside its code rather than after it (src/web/app/route-data).

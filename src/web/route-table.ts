@@ -77,3 +77,8 @@ export function signedInPages(): PageRoute[] {
 export function publicPageAt(pathname: string): PageRoute | undefined {
   return publicPages().find((p) => p.path === pathname);
 }
+
+/** The page a signed-in user of the company domain sees at `pathname`, when it is one of signedInPages(). */
+export function signedInPageAt(pathname: string): PageRoute | undefined {
+  return signedInPages().find((p) => p.path === pathname);
+}

@@ -1,7 +1,8 @@
 import { isAuthorisedUser } from "@shared/auth-access";
 import { candidatesPath } from "@/features/streams/candidates-path";
 import { dropPrefetches, prefetchGet } from "@/lib/api-client";
-import { expiresSoon, finishingSignIn, storedSession } from "@/lib/auth/auth-client";
+import { startingSession } from "@/lib/auth/auth-client";
+import type { AuthSession } from "@/lib/auth/auth-context";
 import { publicConfig } from "@/lib/public-config";
 import { ROUTE_TABLE } from "../../route-table";
 
@@ -33,18 +34,15 @@ export function routeDataFor(pathname: string): readonly string[] {
 }
 
 /**
- * The access token a signed-in page will send, from the session the auth client adopts at start: none when there
- * is no session, when the auth client will replace it before the page asks (a sign-in being finished from the
- * URL, a token due for a refresh), or when the user would see the access-denied screen instead of the page.
+ * The session a signed-in page starts with, from the one the auth client adopts at start: none when there is no
+ * session, when the auth client will replace it first (a sign-in being finished from the URL, a token due for a
+ * refresh), or when the user would see the access-denied screen instead of the page.
  */
-function pageAccessToken(): string | undefined {
-  if (finishingSignIn()) return undefined;
-  const session = storedSession();
-  if (!session || expiresSoon(session)) return undefined;
+export function signedInSessionAtStart(): AuthSession | undefined {
+  const session = startingSession();
+  if (!session) return undefined;
   const { companyDomain, requireHostedDomain } = publicConfig();
-  return isAuthorisedUser(session.user, companyDomain, requireHostedDomain)
-    ? session.access_token
-    : undefined;
+  return isAuthorisedUser(session.user, companyDomain, requireHostedDomain) ? session : undefined;
 }
 
 /**
@@ -57,7 +55,7 @@ export function startRouteData(pathname: string): void {
   dropPrefetches();
   const paths = routeDataFor(pathname);
   if (paths.length === 0) return;
-  const accessToken = pageAccessToken();
-  if (!accessToken) return;
-  for (const path of paths) prefetchGet(path, accessToken);
+  const session = signedInSessionAtStart();
+  if (!session) return;
+  for (const path of paths) prefetchGet(path, session.access_token);
 }

@@ -11,9 +11,7 @@ function scrollWindowTo(y: number) {
 }
 
 describe("LandingPage", () => {
-  afterEach(() => {
-    Object.defineProperty(window, "scrollY", { value: 0, configurable: true, writable: true });
-  });
+  afterEach(() => scrollWindowTo(0));
 
   it("has the headline as its only h1, the product name and the three claims", () => {
     renderWeb(<LandingPage />);

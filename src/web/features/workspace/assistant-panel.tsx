@@ -22,8 +22,12 @@ export function AssistantPanel({ chat, hasContext }: { chat: AssistantChat; hasC
   const end = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  // Keep the newest message in view.
+  // Keep the newest message in view as the conversation grows. Not when the panel first shows: the page opens where
+  // it is, not scrolled to the chat (on a phone the chat is another tab), and nothing has to be laid out to paint.
+  const shown = useRef({ messages: messages.length, typing });
   useEffect(() => {
+    if (shown.current.messages === messages.length && shown.current.typing === typing) return;
+    shown.current = { messages: messages.length, typing };
     end.current?.scrollIntoView({ block: "nearest" });
   }, [messages.length, typing]);
 

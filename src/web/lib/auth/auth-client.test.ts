@@ -84,17 +84,21 @@ describe("start", () => {
     expect(api.calls).toEqual([]);
   });
 
-  it("adopts a stored session, then checks the user with the server (USER_UPDATED when it changed)", async () => {
+  it("adopts a stored session, then, once the page has painted, checks the user with the server (USER_UPDATED when it changed)", async () => {
     const stored = sessionExpiringIn(3600);
     localStorage.setItem(KEY, JSON.stringify(stored));
     const api = fakeApi({ [AUTH_ROUTES.user]: () => ({ ...stored.user, name: "Ann Lee" }) });
-    const client = new AuthClient({ request: api.request });
+    const afterPaint: (() => void)[] = [];
+    const client = new AuthClient({ request: api.request, afterPaint: (task) => afterPaint.push(task) });
     const events = record(client);
     await start(client);
     expect(events[0]).toEqual([
       "INITIAL_SESSION",
       expect.objectContaining({ access_token: stored.access_token }),
     ]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.callsTo(AUTH_ROUTES.user)).toEqual([]);
+    for (const task of afterPaint.splice(0)) task();
     await vi.advanceTimersByTimeAsync(0);
     expect(api.callsTo(AUTH_ROUTES.user)[0]!.options.accessToken).toBe(stored.access_token);
     expect(events[1]?.[0]).toBe("USER_UPDATED");

@@ -4,6 +4,7 @@ import {
   SESSION_REFRESH_THRESHOLD_TICKS,
   SESSION_REFRESH_TICK_MS,
 } from "@shared/constants";
+import { afterNextPaint } from "@/lib/after-paint";
 import { ApiError, apiRequest, type RequestOptions } from "@/lib/api-client";
 import type { AuthChangeEvent, AuthSession, AuthUser } from "./auth-context";
 import { codeChallengeFor, createCodeVerifier } from "./pkce";
@@ -21,6 +22,8 @@ export interface AuthClientOptions {
   /** Reports a failed sign-in (SPEC §8); the provider shows a toast. */
   onError?: (error: unknown) => void;
   win?: Window;
+  /** Runs work that need not delay the first paint (the user check at start); default: after the next paint. */
+  afterPaint?: (task: () => void) => void;
 }
 
 /** SPEC §7: the session storage key derives from the backend host. */
@@ -34,6 +37,8 @@ const REFRESH_MARGIN_MS = SESSION_REFRESH_THRESHOLD_TICKS * SESSION_REFRESH_TICK
 export function isRetryable(error: unknown): boolean {
   return error instanceof ApiError && [0, 502, 503, 504].includes(error.status);
 }
+
+const sameUser = (a: AuthUser, b: AuthUser) => JSON.stringify(a) === JSON.stringify(b);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
 
@@ -60,12 +65,12 @@ function parseSession(text: string | null): AuthSession | null {
 }
 
 /** Whether the address carries a sign-in's one-time code, which the auth client exchanges for a new session. */
-export function finishingSignIn(win: Window = window): boolean {
+function finishingSignIn(win: Window = window): boolean {
   return win.location.hash.includes(`${AUTH_CODE_PARAM}=`);
 }
 
 /** The session stored for this page's origin, as the auth client adopts it at start: null when none is usable. */
-export function storedSession(win: Window = window): AuthSession | null {
+function storedSession(win: Window): AuthSession | null {
   try {
     return parseSession(win.localStorage.getItem(storageKeyFor(win.location.origin)));
   } catch {
@@ -75,8 +80,24 @@ export function storedSession(win: Window = window): AuthSession | null {
 }
 
 /** Whether the auth client refreshes `session` before using it (90 s or less left). */
-export function expiresSoon(session: AuthSession): boolean {
+function expiresSoon(session: AuthSession): boolean {
   return session.expires_at * 1000 - Date.now() <= REFRESH_MARGIN_MS;
+}
+
+/**
+ * What the auth client's start adopts without asking the server, given the `stored` session: that session, or null
+ * when there is none; undefined when start must ask the server first (a sign-in to finish from the address, a
+ * session due for a refresh) and only its answer tells.
+ */
+function sessionAtStart(win: Window, stored: AuthSession | null): AuthSession | null | undefined {
+  if (finishingSignIn(win)) return undefined;
+  if (!stored) return null;
+  return expiresSoon(stored) ? undefined : stored;
+}
+
+/** `sessionAtStart` for this page: what a signed-in page's first requests may send before the auth client starts. */
+export function startingSession(win: Window = window): AuthSession | null | undefined {
+  return sessionAtStart(win, storedSession(win));
 }
 
 /**
@@ -84,10 +105,19 @@ export function expiresSoon(session: AuthSession): boolean {
  * then does the pre-rendered (anonymous) page match what the app shows first, so main.tsx may hydrate it.
  */
 export function startsSignedOut(win: Window = window): boolean {
-  return !finishingSignIn(win) && storedSession(win) === null;
+  return startingSession(win) === null;
 }
 
-const sameUser = (a: AuthUser, b: AuthUser) => JSON.stringify(a) === JSON.stringify(b);
+/** Whether two sessions carry the same tokens and user (one read from storage twice, say). */
+export function sameSession(a: AuthSession | null, b: AuthSession | null): boolean {
+  if (a === null || b === null) return a === b;
+  return (
+    a.access_token === b.access_token &&
+    a.refresh_token === b.refresh_token &&
+    a.expires_at === b.expires_at &&
+    sameUser(a.user, b.user)
+  );
+}
 
 /**
  * The browser side of Pulse sessions (SPEC §4 Auth provider, §9; ARCHITECTURE §5 Sessions): adopts the stored
@@ -102,6 +132,7 @@ export class AuthClient {
   private readonly request: Request;
   private readonly navigate: (url: string) => void;
   private readonly onError: (error: unknown) => void;
+  private readonly afterPaint: (task: () => void) => void;
   private readonly win: Window;
   private session: AuthSession | null = null;
   private readonly listeners = new Set<AuthListener>();
@@ -119,10 +150,19 @@ export class AuthClient {
     this.request = options.request ?? apiRequest;
     this.navigate = options.navigate ?? ((url) => this.win.location.assign(url));
     this.onError = options.onError ?? ((error) => console.error(error));
+    this.afterPaint = options.afterPaint ?? afterNextPaint;
   }
 
   getSession(): AuthSession | null {
     return this.session;
+  }
+
+  /**
+   * What start will adopt without asking the server, read now (see `sessionAtStart`): the provider's first render
+   * shows it, so a signed-in page paints at once instead of after a loading state.
+   */
+  startingSession(): AuthSession | null | undefined {
+    return sessionAtStart(this.win, parseSession(this.storage.getItem(this.storageKey)));
   }
 
   /** Listens to auth events; once started, a new listener first hears INITIAL_SESSION. */
@@ -164,7 +204,8 @@ export class AuthClient {
     }
     this.ready = true;
     this.emit("INITIAL_SESSION");
-    if (verify) void this.verifyUser();
+    // The page is drawn from the adopted session; the server's answer can only update it, so it waits for the paint.
+    if (verify) this.afterPaint(() => void this.verifyUser());
   }
 
   /** Ends the timers and listeners (the provider unmounting). */

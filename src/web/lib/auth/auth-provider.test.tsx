@@ -67,17 +67,40 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe("AuthProvider", () => {
-  it("is loading until the first auth event, then holds the adopted session and its user", async () => {
+  it("holds a stored session it can adopt from its first render: never loading, and not drawn again for INITIAL_SESSION", async () => {
     localStorage.setItem(KEY, JSON.stringify(stored()));
     const client = clientWith({ [AUTH_ROUTES.user]: () => user });
+    const initialSession = new Promise((resolve) => client.onAuthStateChange(resolve));
     render(
       <AuthProvider client={client}>
         <Probe />
       </AuthProvider>,
     );
-    expect(await screen.findByText("ann@acme.com a1")).toBeInTheDocument();
+    expect(seen).toEqual(["ann@acme.com"]);
+    expect(screen.getByTestId("state")).toHaveTextContent("ann@acme.com a1");
+    await act(() => initialSession);
+    expect(seen).toEqual(["ann@acme.com"]);
+  });
+
+  it("is loading until the first auth event when the stored session must be refreshed first", async () => {
+    localStorage.setItem(
+      KEY,
+      JSON.stringify({ ...stored(), expires_at: Math.floor(Date.now() / 1000) + 30 }),
+    );
+    let answer: (session: unknown) => void = () => undefined;
+    const client = clientWith({
+      [AUTH_ROUTES.refresh]: () => new Promise((resolve) => (answer = resolve)),
+      [AUTH_ROUTES.user]: () => user,
+    });
+    render(
+      <AuthProvider client={client}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(screen.getByTestId("state")).toHaveTextContent("loading");
+    await act(async () => answer({ ...stored(), access_token: "a2", refresh_token: "r2" }));
+    expect(await screen.findByText("ann@acme.com a2")).toBeInTheDocument();
     expect(seen[0]).toBe("loading");
-    expect(seen.at(-1)).toBe("ann@acme.com");
   });
 
   it("ends loading with no user when nobody is signed in; signing out elsewhere clears the user", async () => {

@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
-import { AuthClient } from "./auth-client";
+import { AuthClient, sameSession } from "./auth-client";
 import { AuthContext, type AuthContextValue, type AuthSession } from "./auth-context";
 import { reportAuthError } from "./auth-errors";
 
@@ -17,9 +17,12 @@ interface State {
 }
 
 /**
- * SPEC §4 Auth provider: user, session and a loading flag that starts true and turns false on the first auth event
- * (INITIAL_SESSION, or SIGNED_IN after a sign-in). Every event stores the session and user it carries; SIGNED_OUT
- * clears both. Kept small: it is part of every page's first download.
+ * SPEC §4 Auth provider: user, session and a loading flag that turns false after the first session check or auth
+ * event. The first check is the stored session, read as the provider first renders: when the auth client will adopt
+ * it without asking the server (no sign-in to finish, no refresh due), the first render already shows it, so a
+ * signed-in page paints at once rather than after a loading state; otherwise loading lasts until the first auth
+ * event (INITIAL_SESSION, or SIGNED_IN after a sign-in). Every event stores the session and user it carries;
+ * SIGNED_OUT clears both. Kept small: it is part of every page's first download.
  */
 export function AuthProvider({
   children,
@@ -34,15 +37,25 @@ export function AuthProvider({
    */
   startSignedOut?: boolean;
 }) {
-  const [state, setState] = useState<State>({ session: null, loading: !startSignedOut });
-  // Used only in effects and event handlers, which run in the browser only.
+  // Used in the browser only: effects, event handlers, and the first state unless the page starts signed out (the
+  // server's pre-render always does).
   const auth = useCallback(() => client ?? pageClient(), [client]);
+  const [state, setState] = useState<State>(() => {
+    if (startSignedOut) return { session: null, loading: false };
+    const session = auth().startingSession();
+    return session === undefined ? { session: null, loading: true } : { session, loading: false };
+  });
 
   useEffect(() => {
     // Auth changes render as transitions, like the router's navigations: "sign out, then go to /" lands on /
-    // in one render, instead of a protected page first seeing no user and redirecting to /auth.
+    // in one render, instead of a protected page first seeing no user and redirecting to /auth. The session
+    // already shown (INITIAL_SESSION for the stored one) renders nothing again.
     const unsubscribe = auth().onAuthStateChange((_event, session) =>
-      startTransition(() => setState({ session, loading: false })),
+      startTransition(() =>
+        setState((shown) =>
+          !shown.loading && sameSession(shown.session, session) ? shown : { session, loading: false },
+        ),
+      ),
     );
     const unmount = auth().mount();
     return () => {

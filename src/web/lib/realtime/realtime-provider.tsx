@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
+import { afterNextPaint } from "@/lib/after-paint";
 import { useAuth } from "@/lib/auth/auth-context";
 import type { RealtimeClient } from "./realtime-client";
 import { RealtimeContext } from "./realtime-context";
@@ -17,11 +18,16 @@ export function RealtimeProvider({ children, client }: { children: ReactNode; cl
   useEffect(() => {
     if (realtime) return;
     let cancelled = false;
-    void import("./realtime-client").then(({ RealtimeClient }) => {
-      if (!cancelled) setRealtime(new RealtimeClient());
-    });
+    // Not on the first screen: the socket's code and connection wait until the page has painted.
+    const cancel = afterNextPaint(
+      () =>
+        void import("./realtime-client").then(({ RealtimeClient }) => {
+          if (!cancelled) setRealtime(new RealtimeClient());
+        }),
+    );
     return () => {
       cancelled = true;
+      cancel();
     };
   }, [realtime]);
 
