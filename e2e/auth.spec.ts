@@ -1,5 +1,6 @@
 import { SIGN_IN_ERRORS } from "../src/shared/auth";
 import { allowConsoleErrors, expect, expectNoSeriousA11yViolations, test } from "./fixtures/test";
+import { chunkOfPackage } from "./fixtures/build";
 import { signIn, storedSession } from "./fixtures/sign-in";
 
 const PROTECTED = ["/dashboard", "/projects", "/timeline", "/settings", "/project-manager"];
@@ -170,6 +171,36 @@ test.describe("Google sign-in through the development provider", () => {
       await expect(toast).toHaveCSS("opacity", "1");
       await expectNoSeriousA11yViolations(page);
       expect(consoleErrors).toEqual([`Authentication Error: ${SIGN_IN_ERRORS.access_denied}`]);
+    });
+  });
+
+  test.describe(() => {
+    // The failed sign-in is logged (SPEC §8), and so is the toasts' code that did not arrive.
+    test.use(allowConsoleErrors(/^Authentication Error: /, "Failed to load resource"));
+
+    test("a toast whose code cannot be fetched (the connection dropped) is lost, not the page; the next one shows", async ({
+      page,
+    }) => {
+      await page.goto("/auth");
+      const button = page.getByRole("button", { name: "Continue with Google" });
+      await expect(button).toBeEnabled();
+      await page.route("**/api/auth/google/start", (route) =>
+        route.fulfill({ status: 503, json: { error: "Service unavailable" } }),
+      );
+      const sonner = chunkOfPackage("sonner");
+      const isSonner = (url: URL) => url.pathname === sonner;
+      await page.route(isSonner, (route) => route.abort("internetdisconnected"));
+      await button.click();
+      // The sign-in failed and its toast could not load: the page is still the page, and still works.
+      await expect(button).toBeEnabled();
+      await expect(page.getByRole("heading", { level: 1, name: "Welcome to Pulse" })).toBeVisible();
+      await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+
+      await page.unroute(isSonner);
+      await button.click();
+      await expect(
+        page.locator("[data-sonner-toast]").filter({ hasText: "Authentication Error" }),
+      ).toBeVisible();
     });
   });
 

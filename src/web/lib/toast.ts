@@ -1,12 +1,30 @@
-import type { ExternalToast } from "sonner";
+import type { ExternalToast, Toaster, toast as sonnerToast } from "sonner";
 
 type Kind = "message" | "success" | "error" | "info" | "warning";
 type Listener = () => void;
+/** What Pulse uses of sonner's module, which loads on the first toast. */
+interface Sonner {
+  toast: typeof sonnerToast;
+  Toaster: typeof Toaster;
+}
 
 let wanted = false;
 let mounted: Promise<void> | undefined;
 let resolveMounted: (() => void) | undefined;
+let sonner: Promise<Sonner> | undefined;
 const listeners = new Set<Listener>();
+
+/**
+ * sonner's code, fetched on the first toast. A fetch that fails (the connection dropped, the server restarting) is
+ * not kept: the next toast asks again, and the page goes on without the one that could not show.
+ */
+export function loadSonner(): Promise<Sonner> {
+  sonner ??= import("sonner").catch((error: unknown) => {
+    sonner = undefined;
+    throw error;
+  });
+  return sonner;
+}
 
 /** Called by <Toaster>: re-renders it once a toast is first wanted. */
 export function subscribeToToastDemand(listener: Listener): () => void {
@@ -33,9 +51,18 @@ function ensureToaster(): Promise<void> {
 }
 
 async function show(kind: Kind, title: string, options?: ExternalToast): Promise<void> {
-  const [{ toast: sonner }] = await Promise.all([import("sonner"), ensureToaster()]);
-  if (kind === "message") sonner(title, options);
-  else sonner[kind](title, options);
+  let toast: typeof sonnerToast;
+  try {
+    // The region's code first: while it cannot load, the toast is dropped rather than waiting for a region that
+    // never comes.
+    toast = (await loadSonner()).toast;
+  } catch (error) {
+    console.warn(`Could not load the toasts' code to show "${title}"`, error);
+    return;
+  }
+  await ensureToaster();
+  if (kind === "message") toast(title, options);
+  else toast[kind](title, options);
 }
 
 /**
