@@ -65,7 +65,7 @@ function parseSession(text: string | null): AuthSession | null {
 }
 
 /** Whether the address carries a sign-in's one-time code, which the auth client exchanges for a new session. */
-function finishingSignIn(win: Window = window): boolean {
+function finishingSignIn(win: Window): boolean {
   return win.location.hash.includes(`${AUTH_CODE_PARAM}=`);
 }
 
