@@ -236,4 +236,50 @@ test.describe("A signed-in page opened with a stored session", () => {
       await page.close();
     }
   });
+
+  test("asks for what is not on its first screen only once that screen is shown: the socket's code, the user check", async ({
+    context,
+  }) => {
+    const signingIn = await context.newPage();
+    await signIn(signingIn, "ada@acme.com");
+    await signingIn.close();
+    // When the browser first reported the page's largest content as shown (its render time), watched from before the
+    // page's own scripts run.
+    await context.addInitScript(() => {
+      new PerformanceObserver((entries, observer) => {
+        const [first] = entries.getEntries();
+        (window as unknown as { contentShownAt: number }).contentShownAt = first!.startTime;
+        observer.disconnect();
+      }).observe({ type: "largest-contentful-paint", buffered: true });
+    });
+    const socketCode = chunkOf("lib/realtime/realtime-client.ts");
+    const pages: [ProtectedPath, string][] = [
+      ["/dashboard", "Console"],
+      ["/projects", "Streams"],
+      ["/timeline", "PulseMap"],
+      ["/settings", "Settings"],
+      ["/project-manager", "PulseOps"],
+    ];
+    for (const [route, title] of pages) {
+      const page = await context.newPage();
+      await page.goto(route);
+      await expect(page).toHaveTitle(`${title} · Pulse`);
+      const startedAt = (path: string) =>
+        page.evaluate(
+          (path) =>
+            performance.getEntriesByType("resource").find((entry) => new URL(entry.name).pathname === path)
+              ?.startTime,
+          path,
+        );
+      await expect.poll(() => startedAt(socketCode), `${route}: the socket's code is fetched`).toBeDefined();
+      await expect.poll(() => startedAt("/api/auth/user"), `${route}: the user is checked`).toBeDefined();
+      const shownAt = await page.evaluate(
+        () => (window as unknown as { contentShownAt?: number }).contentShownAt,
+      );
+      expect(shownAt, `${route}: the page's content was shown`).toBeDefined();
+      expect(await startedAt(socketCode), `${route}: the socket's code`).toBeGreaterThan(shownAt!);
+      expect(await startedAt("/api/auth/user"), `${route}: the user check`).toBeGreaterThan(shownAt!);
+      await page.close();
+    }
+  });
 });

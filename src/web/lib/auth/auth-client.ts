@@ -4,7 +4,7 @@ import {
   SESSION_REFRESH_THRESHOLD_TICKS,
   SESSION_REFRESH_TICK_MS,
 } from "@shared/constants";
-import { afterNextPaint } from "@/lib/after-paint";
+import { afterContentPaint } from "@/lib/after-paint";
 import { ApiError, apiRequest, type RequestOptions } from "@/lib/api-client";
 import type { AuthChangeEvent, AuthSession, AuthUser } from "./auth-context";
 import { codeChallengeFor, createCodeVerifier } from "./pkce";
@@ -22,7 +22,7 @@ export interface AuthClientOptions {
   /** Reports a failed sign-in (SPEC §8); the provider shows a toast. */
   onError?: (error: unknown) => void;
   win?: Window;
-  /** Runs work that need not delay the first paint (the user check at start); default: after the next paint. */
+  /** Runs work that need not delay the first paint (the user check at start); default: once the page's content is shown. */
   afterPaint?: (task: () => void) => void;
 }
 
@@ -150,7 +150,7 @@ export class AuthClient {
     this.request = options.request ?? apiRequest;
     this.navigate = options.navigate ?? ((url) => this.win.location.assign(url));
     this.onError = options.onError ?? ((error) => console.error(error));
-    this.afterPaint = options.afterPaint ?? afterNextPaint;
+    this.afterPaint = options.afterPaint ?? afterContentPaint;
   }
 
   getSession(): AuthSession | null {

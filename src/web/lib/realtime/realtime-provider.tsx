@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { afterNextPaint } from "@/lib/after-paint";
+import { afterContentPaint } from "@/lib/after-paint";
 import { useAuth } from "@/lib/auth/auth-context";
 import type { RealtimeClient } from "./realtime-client";
 import { RealtimeContext } from "./realtime-context";
@@ -18,8 +18,8 @@ export function RealtimeProvider({ children, client }: { children: ReactNode; cl
   useEffect(() => {
     if (realtime) return;
     let cancelled = false;
-    // Not on the first screen: the socket's code and connection wait until the page has painted.
-    const cancel = afterNextPaint(
+    // Not on the first screen: the socket's code and connection wait until the page's content is shown.
+    const cancel = afterContentPaint(
       () =>
         void import("./realtime-client").then(({ RealtimeClient }) => {
           if (!cancelled) setRealtime(new RealtimeClient());
