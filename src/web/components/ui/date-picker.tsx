@@ -1,10 +1,28 @@
-import { format } from "date-fns";
-import { CalendarIcon } from "lucide-react";
-import { useState } from "react";
+import { CalendarIcon, Loader2 } from "lucide-react";
+import { useEffect, useState } from "react";
 import { cn } from "@/lib/cn";
+import { formatLongDay } from "@/lib/format-date";
 import { Button } from "./button";
-import { Calendar } from "./calendar";
+import type { Calendar as CalendarComponent } from "./calendar";
 import { Popover, PopoverContent, PopoverTrigger } from "./popover";
+
+let calendarCode: Promise<typeof CalendarComponent> | undefined;
+
+/**
+ * The calendar's code (react-day-picker with date-fns, which weighed more than the rest of the timeline page) is
+ * fetched once a date picker is shown, not with the page that holds one. A fetch that fails is not kept: opening the
+ * picker again asks again.
+ */
+function loadCalendar(): Promise<typeof CalendarComponent> {
+  calendarCode ??= import("./calendar").then(
+    (module) => module.Calendar,
+    (error: unknown) => {
+      calendarCode = undefined;
+      throw error;
+    },
+  );
+  return calendarCode;
+}
 
 interface DatePickerProps {
   /** Id of the trigger button, for a <Label htmlFor>. */
@@ -12,26 +30,44 @@ interface DatePickerProps {
   value: Date | undefined;
   onChange: (date: Date | undefined) => void;
   placeholder?: string;
-  /** date-fns format of the chosen date on the trigger. */
-  displayFormat?: string;
   className?: string;
   "aria-label"?: string;
   "aria-invalid"?: boolean;
 }
 
-/** A button showing the chosen date (or the placeholder) that opens a calendar in a popover; choosing closes it. */
+/**
+ * A button showing the chosen date (or the placeholder) that opens a calendar in a popover; choosing closes it. The
+ * calendar's code starts loading when the picker is shown; opened before it has arrived, the popover says so.
+ */
 export function DatePicker({
   id,
   value,
   onChange,
   placeholder = "Pick a date",
-  displayFormat = "PPP",
   className,
   ...aria
 }: DatePickerProps) {
   const [open, setOpen] = useState(false);
+  const [Calendar, setCalendar] = useState<typeof CalendarComponent>();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (Calendar || failed) return;
+    let live = true;
+    loadCalendar().then(
+      (loaded) => live && setCalendar(() => loaded),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [Calendar, failed]);
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    // Opening again after a failed fetch is the retry.
+    if (next && failed) setFailed(false);
+  };
   return (
-    <Popover open={open} onOpenChange={setOpen}>
+    <Popover open={open} onOpenChange={onOpenChange}>
       <PopoverTrigger asChild>
         <Button
           id={id}
@@ -45,20 +81,30 @@ export function DatePicker({
           {...aria}
         >
           <CalendarIcon aria-hidden="true" />
-          {value ? format(value, displayFormat) : placeholder}
+          {value ? formatLongDay(value) : placeholder}
         </Button>
       </PopoverTrigger>
       <PopoverContent className="w-auto p-0" align="start">
-        <Calendar
-          mode="single"
-          selected={value}
-          defaultMonth={value}
-          autoFocus
-          onSelect={(date) => {
-            onChange(date);
-            setOpen(false);
-          }}
-        />
+        {Calendar ? (
+          <Calendar
+            mode="single"
+            selected={value}
+            defaultMonth={value}
+            autoFocus
+            onSelect={(date) => {
+              onChange(date);
+              setOpen(false);
+            }}
+          />
+        ) : failed ? (
+          <p role="alert" className="max-w-64 p-4 text-sm text-destructive">
+            The calendar could not be loaded. Please check your connection and open it again.
+          </p>
+        ) : (
+          <p role="status" className="flex items-center gap-2 p-4 text-sm text-muted-foreground">
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading calendar…
+          </p>
+        )}
       </PopoverContent>
     </Popover>
   );

@@ -1,8 +1,8 @@
-import { format, parseISO } from "date-fns";
 import { UserPlus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { OptionSelect, type SelectOption } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableColumns, TableMessageRow, TableRow } from "@/components/ui/table";
+import { formatDay, parseIsoDate } from "@/lib/format-date";
 import { toast } from "@/lib/toast";
 import { ADMIN_ROLES, type AdminRole } from "@shared/constants";
 import { ALL, filterUsers } from "./admin-filters";
@@ -17,7 +17,7 @@ export const ROLE_UPDATED_TEXT = "User role updated successfully (demo mode)";
 const ROLE_OPTIONS: SelectOption[] = ADMIN_ROLES.map((r) => ({ value: r, label: r }));
 const ROLE_FILTER_OPTIONS: SelectOption[] = [{ value: ALL, label: "All Roles" }, ...ROLE_OPTIONS];
 
-const formatDate = (iso: string | null) => (iso ? format(parseISO(iso), "MMM d, yyyy") : "Never");
+const formatDate = (iso: string | null) => (iso ? formatDay(parseIsoDate(iso)) : "Never");
 const fullName = (u: AdminUser) => `${u.first_name} ${u.last_name}`;
 
 interface UserAdminTabProps {

@@ -1,8 +1,8 @@
-import { format, parseISO } from "date-fns";
 import { useEffect, useId } from "react";
 import { ButtonLink } from "@/components/ui/button-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableColumns, TableMessageRow, TableRow } from "@/components/ui/table";
+import { formatShortDate, parseIsoDate } from "@/lib/format-date";
 import { displayName } from "@shared/streams";
 import { useProjects } from "./streams-api";
 
@@ -13,7 +13,7 @@ export const NO_DESCRIPTION = "No description";
 const COLUMNS = ["PulseMap Name", "Description", "Created", "Actions"] as const;
 
 /** SPEC §2 short date: mm/dd/yy. */
-export const shortDate = (iso: string) => format(parseISO(iso), "MM/dd/yy");
+export const shortDate = (iso: string) => formatShortDate(parseIsoDate(iso));
 
 /**
  * SPEC §2 Streams page, Existing PulseMaps tab. SPEC §8: a load error of this list "is thrown with no display

@@ -1,11 +1,14 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWeb } from "../../../testing/render-web";
 import { canAddProject } from "./add-project-dialog";
 import TimelinePage from "./timeline-page";
 
 let user: ReturnType<typeof userEvent.setup>;
+// The date pickers fetch the calendar's code when shown; fetched once here, outside the tests' clock, it arrives at
+// once when they ask (date-picker.test.tsx covers the wait and the failure).
+beforeAll(() => import("@/components/ui/calendar"));
 beforeEach(() => {
   // Radix measures a radio or checkbox that sits in a <form> (its hidden native input) with a ResizeObserver, which
   // jsdom lacks; this file's form needs one, and no code here waits for its callbacks.
@@ -38,7 +41,7 @@ async function open() {
 
 async function pickDate(field: string, day: RegExp) {
   await user.click(within(dialog()).getByRole("button", { name: field }));
-  await user.click(screen.getByRole("button", { name: day }));
+  await user.click(await screen.findByRole("button", { name: day }));
 }
 
 async function choose(field: string, option: string) {

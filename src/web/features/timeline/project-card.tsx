@@ -1,14 +1,12 @@
-import { format } from "date-fns";
 import { CalendarDays, ChevronDown, Clock, Users } from "lucide-react";
 import { Card } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { cn } from "@/lib/cn";
+import { formatDay } from "@/lib/format-date";
 import { MemberAvatars } from "./member-avatars";
 import { PulseList } from "./pulse-list";
 import { PriorityBadge, TimelineStatusBadge } from "./timeline-badges";
 import { completedCount, durationInDays, type TimelineProject } from "./timeline-model";
-
-const DATE = "MMM d, yyyy";
 
 interface ProjectCardProps {
   project: TimelineProject;
@@ -66,7 +64,7 @@ export function ProjectCard({
         <div className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted-foreground">
           <span className="flex items-center gap-1.5">
             <CalendarDays aria-hidden="true" className="size-4" />
-            {format(project.startDate, DATE)} - {format(project.endDate, DATE)}
+            {formatDay(project.startDate)} - {formatDay(project.endDate)}
           </span>
           <span className="flex items-center gap-1.5">
             <Clock aria-hidden="true" className="size-4" />

@@ -1,4 +1,3 @@
-import { format } from "date-fns";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -6,11 +5,9 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/cn";
+import { formatDay, formatDayTime } from "@/lib/format-date";
 import { InitialsAvatar } from "./member-avatars";
 import { canAddPulse, completedCount, pulseState, type TimelineProject } from "./timeline-model";
-
-const DATE = "MMM d, yyyy";
-const TIME = "MMM d, h:mm a";
 
 const ROW_STYLE = {
   completed: "border-green-600/40 bg-green-600/10",
@@ -78,12 +75,12 @@ export function PulseList({ project, now, onToggle, onAdd }: PulseListProps) {
                     state === "overdue" && "font-medium text-red-700 dark:text-red-300",
                   )}
                 >
-                  Due: {format(pulse.dueDate, DATE)}
+                  Due: {formatDay(pulse.dueDate)}
                   {state === "overdue" && <span className="sr-only"> (overdue)</span>}
                 </p>
                 <p className="text-xs text-muted-foreground">
-                  Start: {format(pulse.estimatedStartTime, TIME)} · Complete:{" "}
-                  {format(pulse.estimatedCompleteBy, TIME)}
+                  Start: {formatDayTime(pulse.estimatedStartTime)} · Complete:{" "}
+                  {formatDayTime(pulse.estimatedCompleteBy)}
                 </p>
               </div>
               <div className="flex shrink-0 items-center gap-2">

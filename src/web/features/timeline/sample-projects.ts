@@ -1,5 +1,5 @@
-import { addDays, setHours, startOfDay } from "date-fns";
 import { TIMELINE_COLORS } from "@shared/constants";
+import { addDays, atHour, startOfDay } from "./days";
 import type { Pulse, TimelineProject } from "./timeline-model";
 
 /** A pulse whose dates are whole days from today's start, at the given hours. */
@@ -17,9 +17,9 @@ function pulse(
     title,
     completed,
     assignee,
-    dueDate: setHours(addDays(day, dueInDays), 17),
-    estimatedStartTime: setHours(addDays(day, dueInDays - 2), 9),
-    estimatedCompleteBy: setHours(addDays(day, dueInDays), 15),
+    dueDate: atHour(addDays(day, dueInDays), 17),
+    estimatedStartTime: atHour(addDays(day, dueInDays - 2), 9),
+    estimatedCompleteBy: atHour(addDays(day, dueInDays), 15),
   };
 }
 

@@ -1,10 +1,10 @@
-import { addDays, isSameDay } from "date-fns";
 import {
   MAX_AVATARS,
   NEW_PULSE_DEFAULTS,
   type TimelinePriority,
   type TimelineStatus,
 } from "@shared/constants";
+import { addDays, isSameDay } from "./days";
 
 /** SPEC §3 Pulse (local only). Dates are `Date`s: nothing is stored or sent. */
 export interface Pulse {

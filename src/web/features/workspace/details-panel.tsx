@@ -1,12 +1,12 @@
-import { format, parseISO } from "date-fns";
 import { Calendar, Users } from "lucide-react";
 import { Progress } from "@/components/ui/progress";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { formatDay, parseIsoDate } from "@/lib/format-date";
 import type { ProjectDetail } from "./demo-data";
 import { RaciPanel } from "./raci-panel";
 import { StatusBadge } from "./status-badge";
 
-const formatDate = (iso: string) => format(parseISO(iso), "MMM d, yyyy");
+const formatDate = (iso: string) => formatDay(parseIsoDate(iso));
 
 /**
  * SPEC §2 Detail panel: the prompt with nothing selected, otherwise six tabs opening on Timeline. A task or subtask
