@@ -43,7 +43,17 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: "es2022",
-    rollupOptions: { onwarn: onBuildWarning },
+    rollupOptions: {
+      onwarn: onBuildWarning,
+      output: {
+        // Rollup merges chunks of under 2.5 KB that run nothing when loaded into a chunk loaded in similar cases: a
+        // signed-in page asked for 12-17 files beside its entry, most of a few hundred bytes, and on a slow connection
+        // each held a share of the bandwidth for a round trip before its first byte (docs/performance.md, "First
+        // paint"). At 4 KB Rollup merges pages' own chunks too, which the route preloads refuse
+        // (scripts/route-preloads.ts).
+        experimentalMinChunkSize: 2500,
+      },
+    },
   },
   server: {
     // `npm run dev`: Vite serves the web app with hot reload and forwards everything else to the Pulse server.

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { ROUTE_TABLE } from "../src/web/route-table";
-import { chunkOf, entryChunk } from "./fixtures/build";
+import { type ROUTE_TABLE } from "../src/web/route-table";
+import { SIGNED_IN_PRELOADS_FILE } from "../src/shared/route-preloads";
+import { builtPreloads, chunkOf, entryChunk } from "./fixtures/build";
 import { expect, test } from "./fixtures/test";
 import type { RunningServer } from "./fixtures/server";
 import { signIn } from "./fixtures/sign-in";
@@ -21,9 +22,9 @@ const CANDIDATES = "/api/streams/candidates?limit=50";
 
 type ProtectedPath = (typeof ROUTE_TABLE.protected)[number]["path"];
 
-/** The URL path of the built chunk of the page at `route`. */
+/** The URL path of the built chunk of the page at `route`: the first file the server names with it. */
 function pageChunk(route: ProtectedPath): string {
-  return chunkOf(ROUTE_TABLE.protected.find((r) => r.path === route)!.page);
+  return `/${builtPreloads(SIGNED_IN_PRELOADS_FILE)[route]![0]}`;
 }
 
 interface PageLoad {

@@ -11,8 +11,8 @@ import { publicPages, signedInPages, type PageRoute } from "../src/web/route-tab
 export interface BuiltChunk {
   fileName: string;
   isEntry: boolean;
-  /** Absolute path of the module the chunk was built for, when it was built for one (a dynamic import's target). */
-  facadeModuleId: string | null;
+  /** Absolute paths of the modules whose code it holds. */
+  moduleIds: string[];
   /** File names of the chunks it imports statically. */
   imports: string[];
 }
@@ -42,10 +42,16 @@ export function routePreloads(
   const entryFiles = new Set<string>();
   for (const entry of chunks.filter((c) => c.isEntry)) closure(entry, entryFiles);
 
+  // A page's chunk holds its module and no other page's: it may also hold code that chunks loaded later import from
+  // it (what a tab or a picker fetches on demand shares with the page), so it is told by what it holds, not by
+  // Rollup's facade.
+  const pageIds = new Set(pages.map((p) => moduleId(p.page)));
   const preloads: RoutePreloads = {};
   for (const { path: route, page } of pages) {
-    const chunk = chunks.find((c) => c.facadeModuleId === moduleId(page));
-    if (!chunk) throw new Error(`route-table.ts: ${page} (${route}) has no chunk of its own`);
+    const chunk = chunks.find((c) => c.moduleIds.includes(moduleId(page)));
+    const others = chunk?.moduleIds.filter((id) => id !== moduleId(page) && pageIds.has(id)) ?? [];
+    if (!chunk || chunk.isEntry || others.length > 0)
+      throw new Error(`route-table.ts: ${page} (${route}) has no chunk of its own`);
     preloads[route] = closure(chunk, new Set(entryFiles));
   }
   return preloads;

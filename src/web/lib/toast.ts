@@ -1,4 +1,5 @@
 import type { ExternalToast, Toaster, toast as sonnerToast } from "sonner";
+import { onDemand } from "./on-demand";
 
 type Kind = "message" | "success" | "error" | "info" | "warning";
 type Listener = () => void;
@@ -11,7 +12,7 @@ interface Sonner {
 let wanted = false;
 let mounted: Promise<void> | undefined;
 let resolveMounted: (() => void) | undefined;
-let sonner: Promise<Sonner> | undefined;
+const sonnerCode = onDemand<Sonner>(() => import("sonner"));
 const listeners = new Set<Listener>();
 
 /**
@@ -19,11 +20,7 @@ const listeners = new Set<Listener>();
  * not kept: the next toast asks again, and the page goes on without the one that could not show.
  */
 export function loadSonner(): Promise<Sonner> {
-  sonner ??= import("sonner").catch((error: unknown) => {
-    sonner = undefined;
-    throw error;
-  });
-  return sonner;
+  return sonnerCode.load();
 }
 
 /** Called by <Toaster>: re-renders it once a toast is first wanted. */

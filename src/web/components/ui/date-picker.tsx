@@ -1,28 +1,16 @@
 import { CalendarIcon, Loader2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { cn } from "@/lib/cn";
 import { formatLongDay } from "@/lib/format-date";
+import { onDemand, useOnDemand } from "@/lib/on-demand";
 import { Button } from "./button";
-import type { Calendar as CalendarComponent } from "./calendar";
 import { Popover, PopoverContent, PopoverTrigger } from "./popover";
-
-let calendarCode: Promise<typeof CalendarComponent> | undefined;
 
 /**
  * The calendar's code (react-day-picker with date-fns, which weighed more than the rest of the timeline page) is
- * fetched once a date picker is shown, not with the page that holds one. A fetch that fails is not kept: opening the
- * picker again asks again.
+ * fetched once a date picker is shown, not with the page that holds one.
  */
-function loadCalendar(): Promise<typeof CalendarComponent> {
-  calendarCode ??= import("./calendar").then(
-    (module) => module.Calendar,
-    (error: unknown) => {
-      calendarCode = undefined;
-      throw error;
-    },
-  );
-  return calendarCode;
-}
+const calendarCode = onDemand(() => import("./calendar").then((module) => module.Calendar));
 
 interface DatePickerProps {
   /** Id of the trigger button, for a <Label htmlFor>. */
@@ -48,23 +36,11 @@ export function DatePicker({
   ...aria
 }: DatePickerProps) {
   const [open, setOpen] = useState(false);
-  const [Calendar, setCalendar] = useState<typeof CalendarComponent>();
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (Calendar || failed) return;
-    let live = true;
-    loadCalendar().then(
-      (loaded) => live && setCalendar(() => loaded),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [Calendar, failed]);
+  const { value: Calendar, failed, retry } = useOnDemand(calendarCode);
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     // Opening again after a failed fetch is the retry.
-    if (next && failed) setFailed(false);
+    if (next && failed) retry();
   };
   return (
     <Popover open={open} onOpenChange={onOpenChange}>

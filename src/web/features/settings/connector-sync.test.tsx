@@ -1,6 +1,6 @@
 import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "@/lib/toast";
 import { deferred, stubFetch, type FakeAnswer } from "../../../testing/fake-fetch";
 import { renderWeb, signedInAs } from "../../../testing/render-web";
@@ -9,6 +9,10 @@ import { SyncRandomContext } from "./sync-random";
 
 vi.mock("@/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock("@/lib/realtime", () => ({ useRealtimeChannel: () => "joined" }));
+
+// The settings page fetches the Connectors tab's code on demand; fetched once here, outside the tests' clock, it
+// arrives at once when the page asks (settings-page.test.tsx covers the wait and the failure).
+beforeAll(() => import("./connectors-tab"));
 
 let user: ReturnType<typeof userEvent.setup>;
 let api: ReturnType<typeof stubFetch>;

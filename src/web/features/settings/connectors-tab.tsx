@@ -1,10 +1,20 @@
 import { useState } from "react";
 import { Spinner } from "@/components/ui/spinner";
+import { QueryScope } from "@/lib/query-client";
 import { AsanaPreferencesSheet } from "./asana-preferences-sheet";
 import { ConnectionStatusCard } from "./connection-status-card";
 import { ConnectorCard } from "./connector-card";
 import { useConnectorSync } from "./use-connector-sync";
 import { useConnectors } from "./use-connectors";
+
+/** The tab as the settings page shows it, in the page's data cache (the settings page loads this module on demand). */
+export function ConnectorsTabInScope() {
+  return (
+    <QueryScope>
+      <ConnectorsTab />
+    </QueryScope>
+  );
+}
 
 /** SPEC §2 Connectors tab: a card per connector, the Connection Status card and the Asana side panel. */
 export function ConnectorsTab() {
