@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { afterContentPaint } from "./after-paint";
 
 /** Code fetched when first wanted rather than with the page that may want it (see `onDemand`). */
 export interface OnDemand<T> {
@@ -55,4 +56,9 @@ export function useOnDemand<T>(code: OnDemand<T>): {
   }, [code, value, failed]);
   const retry = useCallback(() => setFailed(false), []);
   return { value, failed, retry };
+}
+
+/** Fetches `code` once the page's content is shown, so that it is there when first wanted (a failure waits for then). */
+export function usePrefetch(code: OnDemand<unknown>): void {
+  useEffect(() => afterContentPaint(() => void code.load().catch(() => undefined)), [code]);
 }

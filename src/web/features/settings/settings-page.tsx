@@ -1,9 +1,6 @@
-import { useEffect } from "react";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { OnDemandPanel } from "@/components/ui/on-demand-panel";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { afterContentPaint } from "@/lib/after-paint";
-import { onDemand, useOnDemand } from "@/lib/on-demand";
+import { onDemand, usePrefetch } from "@/lib/on-demand";
 import { usePageTitle } from "@/lib/use-page-title";
 import { PreferencesPanel } from "./preferences-panel";
 
@@ -22,7 +19,7 @@ const connectorsTab = onDemand(() =>
  */
 export default function SettingsPage() {
   usePageTitle("Settings");
-  useEffect(() => afterContentPaint(() => void connectorsTab.load().catch(() => undefined)), []);
+  usePrefetch(connectorsTab);
   return (
     <section className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <div>
@@ -38,27 +35,12 @@ export default function SettingsPage() {
           <PreferencesPanel />
         </TabsContent>
         <TabsContent value="connectors" className="pt-4">
-          <ConnectorsTabContent />
+          <OnDemandPanel
+            code={connectorsTab}
+            failedText="The connectors could not be loaded. Please check your connection and try again."
+          />
         </TabsContent>
       </Tabs>
     </section>
   );
-}
-
-/** The Connectors tab once its code is here; until then the tab's own loading state, or what failed and a retry. */
-function ConnectorsTabContent() {
-  const { value: ConnectorsTab, failed, retry } = useOnDemand(connectorsTab);
-  if (ConnectorsTab) return <ConnectorsTab />;
-  if (failed)
-    return (
-      <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
-        <p className="text-sm text-destructive">
-          The connectors could not be loaded. Please check your connection and try again.
-        </p>
-        <Button variant="outline" onClick={retry}>
-          Try again
-        </Button>
-      </div>
-    );
-  return <Spinner className="py-12" />;
 }

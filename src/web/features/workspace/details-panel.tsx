@@ -1,18 +1,26 @@
 import { Calendar, Users } from "lucide-react";
 import { Progress } from "@/components/ui/progress";
+import { OnDemandPanel } from "@/components/ui/on-demand-panel";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { formatDay, parseIsoDate } from "@/lib/format-date";
+import { onDemand, usePrefetch } from "@/lib/on-demand";
 import type { ProjectDetail } from "./demo-data";
-import { RaciPanel } from "./raci-panel";
 import { StatusBadge } from "./status-badge";
 
 const formatDate = (iso: string) => formatDay(parseIsoDate(iso));
+
+/**
+ * The RACI tab's code (its form's select brings Radix's Select, popper and dismissable layer, which nothing else on
+ * the Console's first screen uses) is fetched once the page is shown, or when the tab is opened first.
+ */
+const raciPanel = onDemand(() => import("./raci-panel").then((module) => module.RaciPanel));
 
 /**
  * SPEC §2 Detail panel: the prompt with nothing selected, otherwise six tabs opening on Timeline. A task or subtask
  * shows its project (docs/decisions/0031-console-selection-and-details.md).
  */
 export function DetailsPanel({ project }: { project: ProjectDetail | undefined }) {
+  usePrefetch(raciPanel);
   if (!project) {
     return (
       <section aria-labelledby="details-title" className="flex h-full flex-col">
@@ -135,7 +143,10 @@ export function DetailsPanel({ project }: { project: ProjectDetail | undefined }
             </dl>
           </TabsContent>
           <TabsContent value="raci" className="pt-2">
-            <RaciPanel />
+            <OnDemandPanel
+              code={raciPanel}
+              failedText="The RACI assignments could not be loaded. Please check your connection and try again."
+            />
           </TabsContent>
         </div>
       </Tabs>
