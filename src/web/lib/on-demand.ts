@@ -58,7 +58,10 @@ export function useOnDemand<T>(code: OnDemand<T>): {
   return { value, failed, retry };
 }
 
-/** Fetches `code` once the page's content is shown, so that it is there when first wanted (a failure waits for then). */
+/**
+ * Fetches `code` once the page's content is shown, so that it is there when first wanted. A failed prefetch is not
+ * reported: the part that shows the code fetches again when it is opened, and reports a failure then.
+ */
 export function usePrefetch(code: OnDemand<unknown>): void {
   useEffect(() => afterContentPaint(() => void code.load().catch(() => undefined)), [code]);
 }
