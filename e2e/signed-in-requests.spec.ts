@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { type ROUTE_TABLE } from "../src/web/route-table";
 import { SIGNED_IN_PRELOADS_FILE } from "../src/shared/route-preloads";
 import { builtPreloads, chunkOf, entryChunk } from "./fixtures/build";
@@ -105,6 +105,22 @@ async function discoverStream(server: RunningServer): Promise<string> {
   return name;
 }
 
+/** Every signed-in page, with the title its tab shows. */
+const SIGNED_IN_PAGES: readonly (readonly [ProtectedPath, string])[] = [
+  ["/dashboard", "Console"],
+  ["/projects", "Streams"],
+  ["/timeline", "PulseMap"],
+  ["/settings", "Settings"],
+  ["/project-manager", "PulseOps"],
+];
+
+/** Signs in on a page of its own, so that the pages `context` opens next start with a stored session. */
+async function storeSession(context: BrowserContext): Promise<void> {
+  const signingIn = await context.newPage();
+  await signIn(signingIn, "ada@acme.com");
+  await signingIn.close();
+}
+
 const candidateRow = (page: Page, name: string) =>
   page.getByRole("table", { name: "PulseMap Candidates" }).getByRole("row").filter({ hasText: name });
 
@@ -149,9 +165,7 @@ test.describe("Signed-in pages start their data with their code", () => {
       ["/timeline", "PulseMap"],
       ["/project-manager", "PulseOps"],
     ];
-    const signingIn = await context.newPage();
-    await signIn(signingIn, "ada@acme.com");
-    await signingIn.close();
+    await storeSession(context);
     for (const [route, title] of pages) {
       const page = await context.newPage();
       const load = await watchPageLoad(page, route);
@@ -205,9 +219,7 @@ test.describe("A signed-in page opened with a stored session", () => {
   test("is drawn at once: no loading state comes first, neither the session's nor the page's code's", async ({
     context,
   }) => {
-    const signingIn = await context.newPage();
-    await signIn(signingIn, "ada@acme.com");
-    await signingIn.close();
+    await storeSession(context);
     // Every element the page ever shows that announces "Loading...", however briefly: watched from before the
     // page's own scripts run.
     await context.addInitScript(() => {
@@ -218,15 +230,7 @@ test.describe("A signed-in page opened with a stored session", () => {
           if (status.textContent?.includes("Loading...")) seen.push(location.pathname);
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });
-    const pages: [string, string][] = [
-      ["/dashboard", "Console"],
-      ["/projects", "Streams"],
-      ["/timeline", "PulseMap"],
-      ["/settings", "Settings"],
-      ["/project-manager", "PulseOps"],
-      ["/", "Console"],
-    ];
-    for (const [route, title] of pages) {
+    for (const [route, title] of [...SIGNED_IN_PAGES, ["/", "Console"] as const]) {
       const page = await context.newPage();
       await page.goto(route);
       await expect(page).toHaveTitle(`${title} · Pulse`);
@@ -241,9 +245,7 @@ test.describe("A signed-in page opened with a stored session", () => {
   test("asks for what is not on its first screen only once that screen is shown: the socket's code, the user check", async ({
     context,
   }) => {
-    const signingIn = await context.newPage();
-    await signIn(signingIn, "ada@acme.com");
-    await signingIn.close();
+    await storeSession(context);
     // When the browser first reported the page's largest content as shown (its render time), watched from before the
     // page's own scripts run.
     await context.addInitScript(() => {
@@ -254,14 +256,7 @@ test.describe("A signed-in page opened with a stored session", () => {
       }).observe({ type: "largest-contentful-paint", buffered: true });
     });
     const socketCode = chunkOf("lib/realtime/realtime-client.ts");
-    const pages: [ProtectedPath, string][] = [
-      ["/dashboard", "Console"],
-      ["/projects", "Streams"],
-      ["/timeline", "PulseMap"],
-      ["/settings", "Settings"],
-      ["/project-manager", "PulseOps"],
-    ];
-    for (const [route, title] of pages) {
+    for (const [route, title] of SIGNED_IN_PAGES) {
       const page = await context.newPage();
       await page.goto(route);
       await expect(page).toHaveTitle(`${title} · Pulse`);
