@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoSeriousA11yViolations, test } from "./fixtures/test";
+import { chunkOf } from "./fixtures/build";
+import { allowConsoleErrors, expect, expectNoSeriousA11yViolations, test } from "./fixtures/test";
 import { signIn } from "./fixtures/sign-in";
 
 // A fixed "now" in the past of any real run, so the session (issued by the server's real clock) stays valid.
@@ -230,6 +231,40 @@ test.describe("Timeline (PulseMap)", () => {
     await expect(added.getByText("planning")).toBeVisible();
     await expect(added.getByText("medium priority")).toBeVisible();
     expect(consoleErrors).toEqual([]);
+  });
+});
+
+test.describe("the Add Project dialog's code, fetched on demand", () => {
+  // The test blocks the dialog's code on purpose; the browser logs the blocked file.
+  test.use(allowConsoleErrors(/^Failed to load resource: net::ERR_FAILED$/));
+
+  test("comes once the page is shown; when it cannot be fetched, the press says so and the next press opens it", async ({
+    page,
+  }) => {
+    const dialogCode = chunkOf("features/timeline/add-project-dialog.tsx");
+    let blocked = true;
+    let asked = 0;
+    await page.route(`**${dialogCode}`, (route) => {
+      asked++;
+      return blocked ? route.abort("failed") : route.continue();
+    });
+    await openTimeline(page);
+    // Fetched (and failed) once the page was shown, before anyone pressed anything.
+    await expect.poll(() => asked).toBe(1);
+
+    const addProject = page.getByRole("button", { name: "Add Project" });
+    await addProject.click();
+    const failed = "The form could not be loaded. Please check your connection and try again.";
+    await expect(page.getByRole("alert")).toHaveText(failed);
+    await expect(addProject).toHaveAccessibleDescription(failed);
+    await expect(page.getByRole("dialog")).toBeHidden();
+
+    blocked = false;
+    await addProject.click();
+    const dialog = page.getByRole("dialog", { name: "Add New Project" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("textbox", { name: "Project Title" })).toBeFocused();
+    await expect(page.getByText(failed)).toBeHidden();
   });
 });
 

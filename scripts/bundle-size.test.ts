@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROUTE_TABLE } from "../src/web/route-table";
-import { BUDGETS, measureRoot } from "./bundle-size";
+import { BUDGETS, measureRoot, measureSignedInPages, SIGNED_IN_FILES_BUDGET } from "./bundle-size";
 
 // `npm test` builds the web app before this runs (run `npm run build` first when calling vitest alone).
 describe("size budgets for / as an anonymous visitor", () => {
@@ -28,6 +28,18 @@ describe("size budgets for / as an anonymous visitor", () => {
       // Vite names a page's chunk after its module: features/streams/streams-page.tsx → streams-page-<hash>.js.
       const chunk = `${path.basename(page, ".tsx")}-`;
       expect(names.filter((f) => f.startsWith(chunk))).toEqual([]);
+    }
+  });
+});
+
+describe("requests of a signed-in page", () => {
+  it(`asks for at most ${SIGNED_IN_FILES_BUDGET} files beside the entry, on every signed-in page`, () => {
+    const pages = measureSignedInPages();
+    expect(pages.map((p) => p.page)).toEqual(ROUTE_TABLE.protected.map((p) => p.path));
+    for (const page of pages) {
+      // Every page has its own chunk at least.
+      expect(page.files, page.page).toBeGreaterThan(0);
+      expect(page.files, page.page).toBeLessThanOrEqual(SIGNED_IN_FILES_BUDGET);
     }
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { SIGNED_IN_PRELOADS_FILE, type RoutePreloads } from "../src/shared/route-preloads";
 import { ROUTE_TABLE } from "../src/web/route-table";
 
 interface ManifestChunk {
@@ -19,6 +20,14 @@ type Manifest = Record<string, ManifestChunk>;
  * cannot slip back.
  */
 export const BUDGETS = { js: 97 * 1024, css: 30 * 1024 } as const;
+
+/**
+ * How many files a signed-in page asks for beside the entry. On a slow connection each shares the bandwidth with the
+ * entry from before its first byte, and their number held the signed-in pages' LCP back more than their bytes did
+ * (issue #23; docs/performance.md, "First paint"): 12-17 files became 7-10 once what only opens on a press came on
+ * demand and small chunks were merged.
+ */
+export const SIGNED_IN_FILES_BUDGET = 10;
 
 /** The lazily loaded page that "/" renders for an anonymous visitor (the root gate's, from the route table). */
 const ANONYMOUS_ROOT_PAGES = [ROUTE_TABLE.root.anonymous];
@@ -56,4 +65,21 @@ export function measureRoot(
   }));
   const sum = (ext: string) => measured.filter((f) => f.file.endsWith(ext)).reduce((n, f) => n + f.gzip, 0);
   return { files: measured, js: sum(".js"), css: sum(".css") };
+}
+
+/** For each signed-in page, the files it asks for beside the entry (the build's signed-in preloads) and their gzip size. */
+export function measureSignedInPages(
+  webDir = path.resolve("dist/web"),
+): { page: string; files: number; gzip: number }[] {
+  const preloads = JSON.parse(
+    readFileSync(path.join(webDir, SIGNED_IN_PRELOADS_FILE), "utf8"),
+  ) as RoutePreloads;
+  return ROUTE_TABLE.protected.map(({ path: page }) => {
+    const files = preloads[page] ?? [];
+    const gzip = files.reduce(
+      (n, file) => n + gzipSync(readFileSync(path.join(webDir, file)), { level: 9 }).length,
+      0,
+    );
+    return { page, files: files.length, gzip };
+  });
 }

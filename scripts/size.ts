@@ -1,5 +1,6 @@
-// `npm run size` (after a build): what an anonymous visitor downloads for "/", against the budgets.
-import { BUDGETS, measureRoot } from "./bundle-size";
+// `npm run size` (after a build): what an anonymous visitor downloads for "/", and how many files each signed-in page
+// asks for beside the entry, against the budgets.
+import { BUDGETS, measureRoot, measureSignedInPages, SIGNED_IN_FILES_BUDGET } from "./bundle-size";
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const weight = measureRoot();
@@ -16,4 +17,21 @@ for (const kind of ["js", "css"] as const) {
     ok ? "ok" : "OVER BUDGET",
   );
 }
-if (weight.js > BUDGETS.js || weight.css > BUDGETS.css) process.exit(1);
+
+const signedIn = measureSignedInPages();
+console.log();
+console.log("signed-in page".padEnd(20), "files".padEnd(8), "gzip".padEnd(10), "budget".padEnd(8), "status");
+for (const page of signedIn)
+  console.log(
+    page.page.padEnd(20),
+    String(page.files).padEnd(8),
+    kb(page.gzip).padEnd(10),
+    String(SIGNED_IN_FILES_BUDGET).padEnd(8),
+    page.files <= SIGNED_IN_FILES_BUDGET ? "ok" : "OVER BUDGET",
+  );
+if (
+  weight.js > BUDGETS.js ||
+  weight.css > BUDGETS.css ||
+  signedIn.some((page) => page.files > SIGNED_IN_FILES_BUDGET)
+)
+  process.exit(1);

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { onDemand, useOnDemand, type OnDemand } from "./on-demand";
+import { onDemand, useOnDemand, useOnDemandOnPress, type OnDemand } from "./on-demand";
 
 /** A fetch the test settles: `answer(value)` or `fail()` the pending one; `calls` counts them. */
 function controlledFetch<T>() {
@@ -78,6 +78,59 @@ describe("useOnDemand", () => {
     const retry = await screen.findByRole("button", { name: "Try again" });
     await userEvent.click(retry);
     expect(screen.getByRole("status")).toHaveTextContent("Loading...");
+    code.answer(() => "Loaded code");
+    expect(await screen.findByText("Loaded code")).toBeInTheDocument();
+    expect(code.fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+function Pressed({ code }: { code: OnDemand<() => string> }) {
+  const { value, pending, failed, press } = useOnDemandOnPress(code);
+  if (value) return <p>{value()}</p>;
+  return (
+    <>
+      <button aria-busy={pending} onClick={press}>
+        Open
+      </button>
+      {failed && <p role="alert">Failed</p>}
+    </>
+  );
+}
+
+describe("useOnDemandOnPress", () => {
+  it("fetches nothing until pressed, is pending until the code is here, then shows it", async () => {
+    const code = controlledFetch<() => string>();
+    render(<Pressed code={onDemand(code.fetch)} />);
+    expect(code.fetch).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole("button", { name: "Open" }));
+    expect(screen.getByRole("button", { name: "Open" })).toHaveAttribute("aria-busy", "true");
+    code.answer(() => "Loaded code");
+    expect(await screen.findByText("Loaded code")).toBeInTheDocument();
+    expect(code.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("code already fetched is not shown before the press, and at once on it", async () => {
+    const code = controlledFetch<() => string>();
+    const onDemandCode = onDemand(code.fetch);
+    const loading = onDemandCode.load();
+    code.answer(() => "Loaded code");
+    await loading;
+    render(<Pressed code={onDemandCode} />);
+    expect(screen.queryByText("Loaded code")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Open" }));
+    expect(screen.getByText("Loaded code")).toBeInTheDocument();
+  });
+
+  it("a failed fetch is reported and no longer pending; the next press fetches again", async () => {
+    const code = controlledFetch<() => string>();
+    render(<Pressed code={onDemand(code.fetch)} />);
+    await userEvent.click(screen.getByRole("button", { name: "Open" }));
+    code.fail();
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed");
+    expect(screen.getByRole("button", { name: "Open" })).toHaveAttribute("aria-busy", "false");
+    await userEvent.click(screen.getByRole("button", { name: "Open" }));
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Open" })).toHaveAttribute("aria-busy", "true");
     code.answer(() => "Loaded code");
     expect(await screen.findByText("Loaded code")).toBeInTheDocument();
     expect(code.fetch).toHaveBeenCalledTimes(2);

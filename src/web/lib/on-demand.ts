@@ -32,10 +32,13 @@ export function onDemand<T>(fetch: () => Promise<T>): OnDemand<T> {
 }
 
 /**
- * `code` for a component that shows it: fetched from the first render on (at once when already loaded), with
- * whether the last fetch failed, and `retry` to fetch again after a failure.
+ * `code` for a component that shows it: fetched from the first render on (at once when already loaded), or from
+ * when `wanted` turns true, with whether the last fetch failed, and `retry` to fetch again after a failure.
  */
-export function useOnDemand<T>(code: OnDemand<T>): {
+export function useOnDemand<T>(
+  code: OnDemand<T>,
+  wanted = true,
+): {
   value: T | undefined;
   failed: boolean;
   retry: () => void;
@@ -44,7 +47,7 @@ export function useOnDemand<T>(code: OnDemand<T>): {
   const [value, setValue] = useState<T | undefined>(() => code.loaded());
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (value !== undefined || failed) return;
+    if (!wanted || value !== undefined || failed) return;
     let live = true;
     code.load().then(
       (loaded) => live && setValue(() => loaded),
@@ -53,7 +56,7 @@ export function useOnDemand<T>(code: OnDemand<T>): {
     return () => {
       live = false;
     };
-  }, [code, value, failed]);
+  }, [code, wanted, value, failed]);
   const retry = useCallback(() => setFailed(false), []);
   return { value, failed, retry };
 }
@@ -64,4 +67,26 @@ export function useOnDemand<T>(code: OnDemand<T>): {
  */
 export function usePrefetch(code: OnDemand<unknown>): void {
   useEffect(() => afterContentPaint(() => void code.load().catch(() => undefined)), [code]);
+}
+
+/**
+ * For a control whose popup (a dialog, a menu) is code on demand: the control is a plain button until its first
+ * press, `press()`, and then the popup, shown opened, once its code is here (`value`). Until then the press is
+ * `pending`; a failed fetch is `failed`, and the next press fetches again. The page prefetches the code
+ * (`usePrefetch`), so a press usually finds it here and the popup opens in the same frame.
+ */
+export function useOnDemandOnPress<T>(code: OnDemand<T>): {
+  value: T | undefined;
+  pending: boolean;
+  failed: boolean;
+  press: () => void;
+} {
+  const [pressed, setPressed] = useState(false);
+  const { value, failed, retry } = useOnDemand(code, pressed);
+  const press = useCallback(() => {
+    setPressed(true);
+    retry();
+  }, [retry]);
+  const shown = pressed ? value : undefined;
+  return { value: shown, pending: pressed && shown === undefined && !failed, failed, press };
 }

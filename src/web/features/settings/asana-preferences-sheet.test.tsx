@@ -6,6 +6,7 @@ import type { RealtimeChannelName } from "@/lib/realtime";
 import { toast } from "@/lib/toast";
 import { deferred, stubFetch, type FakeAnswer } from "../../../testing/fake-fetch";
 import { renderWeb, signedInAs } from "../../../testing/render-web";
+import { stubResizeObserver } from "../../../testing/stub-resize-observer";
 import SettingsPage from "./settings-page";
 
 vi.mock("@/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -44,16 +45,7 @@ let saved: AsanaSyncPreferences;
 let projects: unknown[];
 
 beforeEach(() => {
-  // Radix measures a radio or checkbox inside a <form> with a ResizeObserver, which jsdom lacks; nothing here
-  // waits for its callbacks.
-  vi.stubGlobal(
-    "ResizeObserver",
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   vi.mocked(toast.success).mockClear();
   vi.mocked(toast.error).mockClear();
   realtime.refreshers.clear();

@@ -1,16 +1,12 @@
-import { Loader2, MoreHorizontal } from "lucide-react";
-import { useId, useRef, useState, type ComponentProps } from "react";
+import { Loader2 } from "lucide-react";
+import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
 import { SpecAlert } from "@/components/ui/spec-alert";
 import { Table, TableBody, TableCell, TableColumns, TableMessageRow, TableRow } from "@/components/ui/table";
+import { usePrefetch } from "@/lib/on-demand";
 import { displayName, type ProjectCandidate } from "@shared/streams";
+import { CandidateActions, candidateMenu } from "./candidate-actions";
 import { SourceApps } from "./source-apps";
 import { useCandidates } from "./streams-api";
 import { useCreatePulseMap } from "./use-create-pulsemap";
@@ -27,6 +23,7 @@ export function CandidatesCard() {
   const moreErrorId = useId();
   const candidates = useCandidates();
   const pulseMap = useCreatePulseMap();
+  usePrefetch(candidateMenu);
   const rows = candidates.data?.pages.flatMap((page) => page.candidates) ?? [];
   // With screens already shown, a failure (of "Show more", or of refreshing them when the tab comes back) keeps
   // them on the page: the error goes by the button, which then tries again. Only a first load fails in the table.
@@ -123,82 +120,5 @@ function CandidateRow({
         <CandidateActions name={name} creating={creating} onCreate={onCreate} />
       </TableCell>
     </TableRow>
-  );
-}
-
-/** Keys that open a menu button (Radix's trigger: Enter, Space, ArrowDown). */
-const MENU_OPEN_KEYS = new Set(["Enter", " ", "ArrowDown"]);
-
-/**
- * A row's actions menu. Fifty rows each holding a Radix DropdownMenu were most of the page's main-thread work when
- * the candidates arrived, so a row shows a plain menu button and mounts the menu on the first press, opened. Later
- * presses reach Radix's trigger itself; the first one, by pointer or by key, behaves as Radix's would (the first item
- * takes the focus when the menu was opened from the keyboard).
- */
-function CandidateActions({
-  name,
-  creating,
-  onCreate,
-}: {
-  name: string;
-  creating: boolean;
-  onCreate: () => void;
-}) {
-  const [mounted, setMounted] = useState(false);
-  const openedByKey = useRef(false);
-  const button = (props: ComponentProps<typeof Button>) => (
-    <Button
-      type="button"
-      variant="ghost"
-      size="icon"
-      aria-label={`Actions for ${name}`}
-      aria-busy={creating}
-      {...props}
-    >
-      {creating ? (
-        <Loader2 className="animate-spin" aria-hidden="true" />
-      ) : (
-        <MoreHorizontal aria-hidden="true" />
-      )}
-    </Button>
-  );
-
-  if (!mounted) {
-    return button({
-      "aria-haspopup": "menu",
-      "aria-expanded": false,
-      onPointerDown: (event) => {
-        if (event.button !== 0 || event.ctrlKey) return;
-        event.preventDefault();
-        setMounted(true);
-      },
-      onKeyDown: (event) => {
-        if (!MENU_OPEN_KEYS.has(event.key)) return;
-        event.preventDefault();
-        openedByKey.current = true;
-        setMounted(true);
-      },
-    });
-  }
-  return (
-    <DropdownMenu defaultOpen>
-      <DropdownMenuTrigger asChild>{button({})}</DropdownMenuTrigger>
-      <DropdownMenuContent
-        align="end"
-        onFocus={(event) => {
-          // Opened from the keyboard, a menu starts on its first item. Radix does that only for a key it saw, and
-          // this one came before it mounted: when it focuses the menu itself, the first item takes the focus.
-          if (!openedByKey.current || event.target !== event.currentTarget) return;
-          openedByKey.current = false;
-          event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]:not([data-disabled])')?.focus();
-        }}
-      >
-        <DropdownMenuItem disabled={creating} onSelect={onCreate}>
-          Create New PulseMap
-        </DropdownMenuItem>
-        {/* SPEC §2: shown, always disabled. */}
-        <DropdownMenuItem disabled>Merge with Existing PulseMap</DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
   );
 }

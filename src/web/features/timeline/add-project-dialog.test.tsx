@@ -2,24 +2,17 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWeb } from "../../../testing/render-web";
+import { stubResizeObserver } from "../../../testing/stub-resize-observer";
 import { canAddProject } from "./add-project-dialog";
 import TimelinePage from "./timeline-page";
 
 let user: ReturnType<typeof userEvent.setup>;
-// The date pickers fetch the calendar's code when shown; fetched once here, outside the tests' clock, it arrives at
-// once when they ask (date-picker.test.tsx covers the wait and the failure).
-beforeAll(() => import("@/components/ui/calendar"));
+// The dialog's code is fetched on the first press of Add Project, and the date pickers fetch the calendar's code
+// when shown; fetched once here, outside the tests' clock, each arrives at once when asked (add-project.test.tsx and
+// date-picker.test.tsx cover the wait and the failure).
+beforeAll(() => Promise.all([import("./add-project-dialog"), import("@/components/ui/calendar")]));
 beforeEach(() => {
-  // Radix measures a radio or checkbox that sits in a <form> (its hidden native input) with a ResizeObserver, which
-  // jsdom lacks; this file's form needs one, and no code here waits for its callbacks.
-  vi.stubGlobal(
-    "ResizeObserver",
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
   vi.setSystemTime(new Date(2026, 10, 23, 10, 30));
   user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -36,7 +29,7 @@ const memberInputs = () => within(dialog()).queryAllByRole("textbox", { name: /^
 async function open() {
   renderWeb(<TimelinePage />);
   await user.click(screen.getByRole("button", { name: "Add Project" }));
-  return within(dialog());
+  return within(await screen.findByRole("dialog", { name: "Add New Project" }));
 }
 
 async function pickDate(field: string, day: RegExp) {

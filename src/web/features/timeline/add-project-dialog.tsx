@@ -183,9 +183,12 @@ function AddProjectForm({ onAdd }: { onAdd: (project: NewProject) => void }) {
   );
 }
 
-/** SPEC §2 Add Project dialog, opened by the header's "Add Project" button. */
+/**
+ * SPEC §2 Add Project dialog with the header's "Add Project" button that opens it. Its code is fetched on demand
+ * (`AddProject`): it is mounted on the button's first press, opened.
+ */
 export function AddProjectDialog({ onAdd }: { onAdd: (project: NewProject) => void }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(true);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>

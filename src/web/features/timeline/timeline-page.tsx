@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useNow } from "@/lib/use-now";
 import { usePageTitle } from "@/lib/use-page-title";
-import { AddProjectDialog } from "./add-project-dialog";
+import { AddProject } from "./add-project";
 import { ProjectCard } from "./project-card";
 import { formatToday } from "./timeline-model";
 import { useTimelineProjects } from "./use-timeline-projects";
@@ -59,7 +59,7 @@ export default function TimelinePage() {
               <ListFilter aria-hidden="true" />
               Filter
             </Button>
-            <AddProjectDialog onAdd={addProject} />
+            <AddProject onAdd={addProject} />
           </div>
         </div>
       </header>
