@@ -40,10 +40,10 @@ interface PageLoad {
 }
 
 /**
- * From now on: records `page`'s API requests, and holds the code of the page at `route` back until `firstRequest`
- * has started — at most HOLD_LIMIT_MS — before letting it load.
+ * From now on: records `page`'s API requests, and holds the file at the URL path `code` (a page's chunk, the app's
+ * entry) back until `firstRequest` has started — at most HOLD_LIMIT_MS — before letting it load.
  */
-async function watchPageLoad(page: Page, route: ProtectedPath, firstRequest?: string): Promise<PageLoad> {
+async function watchPageLoad(page: Page, code: string, firstRequest?: string): Promise<PageLoad> {
   const urlOf = (href: string) => {
     const url = new URL(href);
     return { path: url.pathname, full: url.pathname + url.search };
@@ -68,14 +68,13 @@ async function watchPageLoad(page: Page, route: ProtectedPath, firstRequest?: st
         new Promise<boolean>((resolve) => (limit = setTimeout(() => resolve(false), HOLD_LIMIT_MS))),
       ]).finally(() => clearTimeout(limit))
     : Promise.resolve(true);
-  const chunk = pageChunk(route);
   await page.route(
-    (url) => url.pathname === chunk,
-    async (code) => {
+    (url) => url.pathname === code,
+    async (held) => {
       const startedFirst = await started;
       load.releasedAt ??= ++events;
       release(startedFirst);
-      await code.continue();
+      await held.continue();
     },
   );
   return load;
@@ -131,9 +130,26 @@ test.describe("Signed-in pages start their data with their code", () => {
   }) => {
     const name = await discoverStream(server);
     await signIn(page, "ada@acme.com");
-    const load = await watchPageLoad(page, "/projects", CANDIDATES);
+    const load = await watchPageLoad(page, pageChunk("/projects"), CANDIDATES);
     await page.goto("/projects");
     expect(await load.released, "the candidates were asked for while the page's code was held back").toBe(
+      true,
+    );
+    await expect(candidateRow(page, name)).toBeVisible();
+    expectAskedWithItsCode(load, [CANDIDATES]);
+  });
+
+  test("opening /projects with a stored session: the candidates are asked for before the app's code has run, once", async ({
+    context,
+    server,
+  }) => {
+    const name = await discoverStream(server);
+    await storeSession(context);
+    const page = await context.newPage();
+    // The page's pre-paint script sends it while the page is parsed (public/theme.js); the app takes its answer.
+    const load = await watchPageLoad(page, entryChunk(), CANDIDATES);
+    await page.goto("/projects", { waitUntil: "commit" });
+    expect(await load.released, "the candidates were asked for while the app's entry was held back").toBe(
       true,
     );
     await expect(candidateRow(page, name)).toBeVisible();
@@ -146,7 +162,7 @@ test.describe("Signed-in pages start their data with their code", () => {
   }) => {
     const name = await discoverStream(server);
     await signIn(page, "ada@acme.com");
-    const load = await watchPageLoad(page, "/projects", CANDIDATES);
+    const load = await watchPageLoad(page, pageChunk("/projects"), CANDIDATES);
     await page.getByRole("link", { name: "Streams" }).first().click();
     expect(await load.released, "the candidates were asked for while the page's code was held back").toBe(
       true,
@@ -168,7 +184,7 @@ test.describe("Signed-in pages start their data with their code", () => {
     await storeSession(context);
     for (const [route, title] of pages) {
       const page = await context.newPage();
-      const load = await watchPageLoad(page, route);
+      const load = await watchPageLoad(page, pageChunk(route));
       await page.goto(route);
       await load.released;
       await expect(page).toHaveTitle(`${title} · Pulse`);

@@ -13,3 +13,12 @@ export const ROUTE_PRELOADS_FILE = ".vite/route-preloads.json";
  * the browser holds a session (public/theme.js), never pushed to a visitor who will be sent to /auth.
  */
 export const SIGNED_IN_PRELOADS_FILE = ".vite/signed-in-preloads.json";
+
+/**
+ * The first GETs of each page a signed-in user sees (src/web/app/route-data/route-data-paths.ts), by route: sent by
+ * the page's pre-paint script when the browser holds a session the app will use there (public/theme.js).
+ */
+export type RouteGets = Record<string, string[]>;
+
+/** Where the build writes them, beside the preloads. */
+export const SIGNED_IN_GETS_FILE = ".vite/signed-in-gets.json";

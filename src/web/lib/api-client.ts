@@ -46,12 +46,16 @@ async function send<T>(path: string, { body, accessToken, headers, ...init }: Re
   try {
     response = await fetch(path, { ...init, headers: h, body: payload });
   } catch {
-    throw new ApiError(
-      0,
-      "network_error",
-      "Could not reach the server. Check your connection and try again.",
-    );
+    throw unreachable();
   }
+  return read<T>(response);
+}
+
+const unreachable = () =>
+  new ApiError(0, "network_error", "Could not reach the server. Check your connection and try again.");
+
+/** A response's JSON, or its error as ApiError. */
+async function read<T>(response: Response): Promise<T> {
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
@@ -87,12 +91,20 @@ let prefetches: Prefetch[] = [];
 
 /**
  * Starts `GET path` with this bearer token before the code that needs it has loaded (a signed-in page's first
- * requests, started with its chunk: src/web/app/route-data). The first apiRequest that makes the same request —
+ * requests, started with its chunk: src/web/app/route-data), or takes over that request once sent. The first apiRequest that makes the same request —
  * the same path and token, and no other option — takes its answer instead of asking the server again; later ones
  * go to the server.
  */
-export function prefetchGet(path: string, accessToken: string): void {
-  const answer = send<unknown>(path, { accessToken }).then(
+export function prefetchGet(
+  path: string,
+  accessToken: string,
+  /** The same request, already sent (by the page's pre-paint script): its response, null if it never reached the server. */
+  sent?: Promise<Response | null>,
+): void {
+  const request = sent
+    ? sent.then((response) => (response ? read<unknown>(response) : Promise.reject(unreachable())))
+    : send<unknown>(path, { accessToken });
+  const answer = request.then(
     (data): Answer => ({ ok: true, data }),
     (): Answer => ({ ok: false }),
   );

@@ -25,22 +25,66 @@
 // The app draws a signed-in user's page itself, after its entry and then the page's chunks have loaded. The server
 // names those chunks on this script (never as preloads: a visitor without a session is sent to /auth), and with a
 // stored session they are preloaded now, alongside the entry instead of after it.
+//
+// The server also names the page's first GETs (src/web/app/route-data/route-data-paths.ts). They are sent now, while
+// the page is parsed, and left in window.__pulseEarlyGets (src/web/app/route-data/early-gets.ts) for the app to
+// take, but only when the app will start on this page with this session as it is: the rules of
+// src/web/lib/auth/auth-client.ts `startingSession` (no sign-in to finish, more than 90 s left) and of
+// src/shared/auth-access.ts `isAuthorisedUser` (the company domain and hosted domain the server names here). A
+// request the app would not make would only meet a refusal. src/web/app/route-data/early-gets.test.ts proves the
+// script and the app agree.
 (() => {
   const script = document.currentScript;
+  let stored;
   try {
-    if (localStorage.getItem("pulse-auth-" + location.host) === null) return;
+    stored = localStorage.getItem("pulse-auth-" + location.host);
   } catch {
     // Storage blocked: no session can be adopted either.
     return;
   }
+  if (stored === null) return;
   document.documentElement.setAttribute("data-stored-session", "");
-  for (const href of (script?.dataset.sessionPreloads ?? "").split(" ").filter(Boolean)) {
+  const data = script?.dataset ?? {};
+  for (const href of (data.sessionPreloads ?? "").split(" ").filter(Boolean)) {
     const link = document.createElement("link");
     link.rel = "modulepreload";
     link.crossOrigin = "";
     link.href = href;
     document.head.append(link);
   }
+
+  const gets = (data.sessionGets ?? "").split(" ").filter(Boolean);
+  if (gets.length === 0 || location.hash.includes("code=")) return;
+  let session;
+  try {
+    session = JSON.parse(stored);
+  } catch {
+    return;
+  }
+  const user = session?.user;
+  if (
+    typeof session?.access_token !== "string" ||
+    typeof session.refresh_token !== "string" ||
+    typeof session.expires_at !== "number" ||
+    session.expires_at * 1000 - Date.now() <= 90_000 ||
+    typeof user !== "object" ||
+    user === null ||
+    typeof user.id !== "string" ||
+    typeof user.email !== "string"
+  )
+    return;
+  const domain = (data.companyDomain ?? "").toLowerCase();
+  if (!domain || !user.email.toLowerCase().endsWith("@" + domain)) return;
+  const hostedDomain = user.hd === undefined || user.hd === null || user.hd === "" ? undefined : user.hd;
+  if (hostedDomain === undefined ? "requireHostedDomain" in data : hostedDomain !== domain) return;
+  const token = session.access_token;
+  window.__pulseEarlyGets = gets.map((path) => ({
+    path,
+    accessToken: token,
+    response: fetch(path, {
+      headers: { accept: "application/json", authorization: "Bearer " + token },
+    }).catch(() => null),
+  }));
 })();
 
 // A pre-rendered page paints without the app's code, which only makes it interactive: the server leaves the entry

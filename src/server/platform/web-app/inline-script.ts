@@ -28,19 +28,41 @@ export function readPrePaintScript(webDir: string | undefined): PrePaintScript |
 }
 
 /**
- * The page with its pre-paint script written in, in place of the tag that loads the file. `sessionPreloads`: the
- * files the page's signed-in render needs, which the script preloads when the browser holds a session; an attribute
- * of the script element, so the script reads them before the rest of the page is parsed (the hash covers the text
- * only).
+ * What the pre-paint script needs to start a signed-in user's page before the app's code has loaded, when the
+ * browser holds a session (public/theme.js): attributes of the script element, read before the rest of the page is
+ * parsed (the CSP's hash covers the text only).
  */
+export interface SessionHints {
+  /** The files the page's signed-in render needs, which the script preloads. */
+  preloads?: readonly string[];
+  /**
+   * The page's first GETs, which the script sends, and the access rule it applies first (the company domain, and
+   * whether a hosted domain is required), so it never sends one for a user the app would turn away.
+   */
+  gets?: readonly string[];
+  companyDomain?: string;
+  requireHostedDomain?: boolean;
+}
+
+/** `name="value"`, the value escaped for an HTML attribute. */
+const attribute = (name: string, value: string) =>
+  ` ${name}="${value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;")}"`;
+
+/** The page with its pre-paint script written in, in place of the tag that loads the file. */
 export function withInlinePrePaintScript(
   html: string,
   script: PrePaintScript | undefined,
-  sessionPreloads: readonly string[] = [],
+  { preloads = [], gets = [], companyDomain, requireHostedDomain }: SessionHints = {},
 ): string {
   if (!script || !html.includes(PRE_PAINT_TAG)) return html;
-  const files = sessionPreloads.map((file) => `/${file}`).join(" ");
-  const attributes = files ? ` data-session-preloads="${files.replace(/[&"<>]/g, "")}"` : "";
+  let attributes = "";
+  if (preloads.length > 0)
+    attributes += attribute("data-session-preloads", preloads.map((file) => `/${file}`).join(" "));
+  if (gets.length > 0 && companyDomain) {
+    attributes += attribute("data-session-gets", gets.join(" "));
+    attributes += attribute("data-company-domain", companyDomain);
+    if (requireHostedDomain) attributes += attribute("data-require-hosted-domain", "");
+  }
   // A function, so `$` in the script is never read as a replacement pattern.
   return html.replace(PRE_PAINT_TAG, () => `<script${attributes}>${script.source}</script>`);
 }

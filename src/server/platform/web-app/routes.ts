@@ -6,7 +6,12 @@ import { isUnderPrefix } from "../access";
 import { errorBody } from "../errors";
 import { pathOnly } from "../logging";
 import type { PublicConfig } from "@shared/public-config";
-import { ROUTE_PRELOADS_FILE, SIGNED_IN_PRELOADS_FILE, type RoutePreloads } from "@shared/route-preloads";
+import {
+  ROUTE_PRELOADS_FILE,
+  SIGNED_IN_GETS_FILE,
+  SIGNED_IN_PRELOADS_FILE,
+  type RoutePreloads,
+} from "@shared/route-preloads";
 import { compressPage, pageEncoding, type CompressedPage } from "./compressed-page";
 import { withInlinePrePaintScript, type PrePaintScript } from "./inline-script";
 import {
@@ -83,14 +88,15 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
   const hasWeb = indexFile !== undefined && existsSync(indexFile);
   const rawHtml = hasWeb ? readFileSync(indexFile, "utf8") : undefined;
   // Written by the build from the web app's route table (scripts/route-preloads.ts).
-  const readPreloads = (file: string): RoutePreloads => {
+  const readRouteLists = (file: string): RoutePreloads => {
     const listed = webDir ? path.join(webDir, file) : undefined;
     return rawHtml !== undefined && listed && existsSync(listed)
       ? (JSON.parse(readFileSync(listed, "utf8")) as RoutePreloads)
       : {};
   };
-  const preloads = readPreloads(ROUTE_PRELOADS_FILE);
-  const sessionPreloads = readPreloads(SIGNED_IN_PRELOADS_FILE);
+  const preloads = readRouteLists(ROUTE_PRELOADS_FILE);
+  const sessionPreloads = readRouteLists(SIGNED_IN_PRELOADS_FILE);
+  const sessionGets = readRouteLists(SIGNED_IN_GETS_FILE);
   const entry = rawHtml === undefined ? undefined : entryScriptOf(rawHtml);
   // A pre-rendered page whose signed-in render is another page ("/": the dashboard) keeps its entry inert until it
   // paints, and with a session it paints nothing of its own (the markup is hidden): the entry is named with the
@@ -101,7 +107,18 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
   };
   const pageAt = (html: string, route: string | undefined) =>
     injectPublicConfig(
-      withInlinePrePaintScript(html, prePaintScript, route === undefined ? [] : sessionPreloadsAt(route)),
+      withInlinePrePaintScript(
+        html,
+        prePaintScript,
+        route === undefined
+          ? {}
+          : {
+              preloads: sessionPreloadsAt(route),
+              gets: sessionGets[route] ?? [],
+              companyDomain: publicConfig.companyDomain,
+              requireHostedDomain: publicConfig.requireHostedDomain,
+            },
+      ),
       publicConfig,
     );
   const indexHtml = rawHtml === undefined ? undefined : pageAt(rawHtml, undefined);
@@ -109,11 +126,11 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
     rawHtml === undefined
       ? new Map<string, string>()
       : pagesWithPreloads(rawHtml, preloads, (html, route) => pageAt(html, route));
-  // The signed-in area's pages: the app's own render, its chunks named for a browser holding a session.
+  // The signed-in area's pages: the app's own render, its chunks and first GETs named for a browser holding a session.
   const signedInPages = new Map(
     rawHtml === undefined
       ? []
-      : Object.keys(sessionPreloads)
+      : [...new Set([...Object.keys(sessionPreloads), ...Object.keys(sessionGets)])]
           .filter((route) => !pages.has(route))
           .map((route) => [route, pageAt(rawHtml, route)]),
   );

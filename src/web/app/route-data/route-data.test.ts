@@ -5,7 +5,8 @@ import { storageKeyFor } from "@/lib/auth/auth-client";
 import { setPublicConfigForTests } from "@/lib/public-config";
 import { stubFetch } from "../../../testing/fake-fetch";
 import { ROUTE_TABLE } from "../../route-table";
-import { ROUTE_DATA, routeDataFor, startRouteData } from "./route-data";
+import { startRouteData } from "./route-data";
+import { ROUTE_DATA, routeDataFor } from "./route-data-paths";
 
 const NOW = new Date("2026-03-01T10:00:00Z");
 const CANDIDATES = candidatesPath(null);

@@ -1,4 +1,5 @@
-import { STREAMS_ROUTES } from "@shared/streams";
+// Relative: the build reads it through src/web/app/route-data/route-data-paths.ts.
+import { STREAMS_ROUTES } from "../../../shared/streams";
 
 /** Candidates shown per screen; the next screen is fetched from the server's keyset cursor (decision 0051). */
 export const CANDIDATES_PER_SCREEN = 50;
