@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoSeriousA11yViolations, test } from "./fixtures/test";
+import { blockChunk } from "./fixtures/build";
+import { allowConsoleErrors, expect, expectNoSeriousA11yViolations, test } from "./fixtures/test";
 import { signIn } from "./fixtures/sign-in";
 
 async function openSettings(page: Page) {
@@ -74,5 +75,35 @@ test.describe("Settings: Connectors tab", () => {
     }
     await expect(page.getByRole("heading", { name: "Connection Status" })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe("Settings: the selects' code, fetched on demand", () => {
+  // The test blocks the selects' code on purpose; the browser logs the blocked file.
+  test.use(allowConsoleErrors(/^Failed to load resource: net::ERR_FAILED$/));
+
+  test("comes once the page is shown; when it cannot be fetched, a press says so and the next press opens the list", async ({
+    page,
+  }) => {
+    const code = await blockChunk(page, "components/ui/select.tsx");
+    await openSettings(page);
+    // The page was drawn without it, and asked for it (and failed) once shown, before anyone pressed anything.
+    const method = page.getByRole("combobox", { name: "Communication Method" });
+    await expect(method).toHaveText("Email");
+    await expect.poll(code.asked).toBeGreaterThan(0);
+
+    await method.click();
+    const failed = "The options could not be loaded. Please check your connection and try again.";
+    await expect(page.getByRole("alert")).toHaveText(failed);
+    await expect(method).toHaveAccessibleDescription(failed);
+    await expect(page.getByRole("listbox")).toBeHidden();
+
+    code.letThrough();
+    await method.click();
+    await expect(page.getByRole("listbox")).toBeVisible();
+    await page.getByRole("option", { name: "Slack" }).click();
+    await expect(method).toHaveText("Slack");
+    await expect(method).toBeFocused();
+    await expect(page.getByText(failed)).toBeHidden();
   });
 });

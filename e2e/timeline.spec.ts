@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { chunkOf } from "./fixtures/build";
+import { blockChunk } from "./fixtures/build";
 import { allowConsoleErrors, expect, expectNoSeriousA11yViolations, test } from "./fixtures/test";
 import { signIn } from "./fixtures/sign-in";
 
@@ -241,16 +241,10 @@ test.describe("the Add Project dialog's code, fetched on demand", () => {
   test("comes once the page is shown; when it cannot be fetched, the press says so and the next press opens it", async ({
     page,
   }) => {
-    const dialogCode = chunkOf("features/timeline/add-project-dialog.tsx");
-    let blocked = true;
-    let asked = 0;
-    await page.route(`**${dialogCode}`, (route) => {
-      asked++;
-      return blocked ? route.abort("failed") : route.continue();
-    });
+    const code = await blockChunk(page, "features/timeline/add-project-dialog.tsx");
     await openTimeline(page);
     // Fetched (and failed) once the page was shown, before anyone pressed anything.
-    await expect.poll(() => asked).toBe(1);
+    await expect.poll(code.asked).toBe(1);
 
     const addProject = page.getByRole("button", { name: "Add Project" });
     await addProject.click();
@@ -259,7 +253,7 @@ test.describe("the Add Project dialog's code, fetched on demand", () => {
     await expect(addProject).toHaveAccessibleDescription(failed);
     await expect(page.getByRole("dialog")).toBeHidden();
 
-    blocked = false;
+    code.letThrough();
     await addProject.click();
     const dialog = page.getByRole("dialog", { name: "Add New Project" });
     await expect(dialog).toBeVisible();

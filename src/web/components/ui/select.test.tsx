@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { Label } from "./label";
-import { OptionSelect, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./select";
+import { RadixOptionSelect, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./select";
 
 function Example() {
   const [value, setValue] = useState("medium");
@@ -44,11 +44,11 @@ describe("Select", () => {
     expect(screen.getByRole("combobox", { name: "Priority" })).toHaveTextContent("High");
   });
 
-  it("OptionSelect lists its options, shows the placeholder until chosen, and reports the choice", async () => {
+  it("RadixOptionSelect lists its options, shows the placeholder until chosen, and reports the choice", async () => {
     const user = userEvent.setup();
     const chosen: string[] = [];
     render(
-      <OptionSelect
+      <RadixOptionSelect
         aria-label="Colour"
         placeholder="Pick a colour"
         value=""

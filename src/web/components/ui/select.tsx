@@ -2,6 +2,7 @@ import { Check, ChevronDown } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
+import { SELECT_TRIGGER_CLASS, type SelectOption } from "./select-trigger";
 
 /**
  * A listbox select (Radix): the trigger is a combobox that opens with Enter, Space or the arrows; the options are
@@ -17,13 +18,7 @@ export function SelectTrigger({
   ...props
 }: ComponentProps<typeof SelectPrimitive.Trigger>) {
   return (
-    <SelectPrimitive.Trigger
-      className={cn(
-        "flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive data-[placeholder]:text-muted-foreground [&>span]:truncate",
-        className,
-      )}
-      {...props}
-    >
+    <SelectPrimitive.Trigger className={cn(SELECT_TRIGGER_CLASS, className)} {...props}>
       {children}
       <SelectPrimitive.Icon asChild>
         <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
@@ -84,12 +79,7 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
   );
 }
 
-export interface SelectOption {
-  value: string;
-  label: string;
-}
-
-interface OptionSelectProps {
+export interface OptionSelectProps {
   id?: string;
   value: string;
   onValueChange: (value: string) => void;
@@ -99,8 +89,12 @@ interface OptionSelectProps {
   className?: string;
 }
 
-/** The common case: a select over a list of value/label options. Name it with <Label htmlFor={id}> or aria-label. */
-export function OptionSelect({
+/**
+ * The common case, with Radix's code here: a select over a list of value/label options. Pages use OptionSelect
+ * (option-select.tsx), which shows this once the code has come; `defaultOpen` and `autoFocus` carry over a press
+ * or the focus its plain trigger had.
+ */
+export function RadixOptionSelect({
   id,
   value,
   onValueChange,
@@ -108,10 +102,12 @@ export function OptionSelect({
   options,
   "aria-label": ariaLabel,
   className,
-}: OptionSelectProps) {
+  defaultOpen,
+  autoFocus,
+}: OptionSelectProps & { defaultOpen?: boolean; autoFocus?: boolean }) {
   return (
-    <Select value={value} onValueChange={onValueChange}>
-      <SelectTrigger id={id} aria-label={ariaLabel} className={className}>
+    <Select value={value} onValueChange={onValueChange} defaultOpen={defaultOpen}>
+      <SelectTrigger id={id} aria-label={ariaLabel} className={className} autoFocus={autoFocus}>
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>

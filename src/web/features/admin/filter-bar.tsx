@@ -1,5 +1,5 @@
 import { SearchInput } from "@/components/ui/search-input";
-import { OptionSelect, type SelectOption } from "@/components/ui/select";
+import { OptionSelect, type SelectOption } from "@/components/ui/option-select";
 import { TableCell } from "@/components/ui/table";
 import type { PreferenceProfile } from "./demo-data";
 import type { TableFilters } from "./use-table-filters";

@@ -3,7 +3,7 @@ import { useId, type FormEvent, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
-import { OptionSelect, type SelectOption } from "@/components/ui/select";
+import { OptionSelect, type SelectOption } from "@/components/ui/option-select";
 import { toast } from "@/lib/toast";
 import type { AdminUser } from "./demo-data";
 import { IMPERSONATION_ERROR_TEXT, type Impersonation } from "./use-impersonation";

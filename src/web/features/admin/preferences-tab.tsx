@@ -1,4 +1,4 @@
-import type { SelectOption } from "@/components/ui/select";
+import type { SelectOption } from "@/components/ui/option-select";
 import { Table, TableBody, TableCell, TableColumns, TableMessageRow, TableRow } from "@/components/ui/table";
 import { COMMUNICATION_METHODS, type CommunicationMethod } from "@shared/constants";
 import { ALL, filterPreferences } from "./admin-filters";

@@ -1,6 +1,6 @@
 import { UserPlus } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { OptionSelect, type SelectOption } from "@/components/ui/select";
+import { OptionSelect, type SelectOption } from "@/components/ui/option-select";
 import { Table, TableBody, TableCell, TableColumns, TableMessageRow, TableRow } from "@/components/ui/table";
 import { formatDay, parseIsoDate } from "@/lib/format-date";
 import { toast } from "@/lib/toast";

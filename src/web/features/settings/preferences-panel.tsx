@@ -5,7 +5,7 @@ import { FileInput } from "@/components/ui/file-input";
 import { FieldError } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
-import { OptionSelect, type SelectOption } from "@/components/ui/select";
+import { OptionSelect, type SelectOption } from "@/components/ui/option-select";
 import {
   COMMUNICATION_METHOD_LABELS,
   COMMUNICATION_METHODS,

@@ -1,7 +1,7 @@
 import { useId, useState, type ComponentProps, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/label";
-import { OptionSelect, type SelectOption } from "@/components/ui/select";
+import { OptionSelect, type SelectOption } from "@/components/ui/option-select";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "@/components/ui/table";
 import { toast } from "@/lib/toast";
 import { RACI_ROLES } from "@shared/constants";
