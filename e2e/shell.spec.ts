@@ -11,8 +11,14 @@ import {
 /** What the 404 page logs before the path (SPEC §2: the missing path is logged to the console). */
 const NOT_FOUND_LOG = "404 Error: User attempted to access non-existent route:";
 
+/**
+ * The chunks a page names to preload: at once (`modulepreload`), or, on a pre-rendered page, once it has painted
+ * (`pulse-after-paint`, which public/theme.js turns into modulepreload).
+ */
 const preloadLinks = (html: string) =>
-  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+  [...html.matchAll(/<link rel="(?:modulepreload|pulse-after-paint)" crossorigin href="([^"]+)">/g)].map(
+    (m) => m[1]!,
+  );
 
 test.describe("web shell", () => {
   test("public navigation links reach every public page", async ({ page }) => {
@@ -138,7 +144,7 @@ test.describe("web shell", () => {
     });
   }
 
-  test("every page an anonymous visitor can open arrives with modulepreload for its own chunk", async ({
+  test("every page an anonymous visitor can open names its own chunk first among its preloads", async ({
     request,
   }) => {
     for (const { path, page } of publicPages()) {

@@ -88,7 +88,7 @@
 })();
 
 // A pre-rendered page paints without the app's code, which only makes it interactive: the server leaves the entry
-// script and the preloads of the chunks the page's own chunk imports inert (a type and a rel the browser ignores),
+// script and the preloads of the page's chunks inert (a type and a rel the browser ignores),
 // and they are fetched here once the page has painted, so on a slow connection the first paint does not share the
 // bandwidth with them (docs/decisions/0083).
 (() => {

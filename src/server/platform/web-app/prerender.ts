@@ -33,16 +33,15 @@ const AFTER_PAINT = "pulse-after-paint";
 /**
  * A pre-rendered page paints without its JavaScript, which only makes it interactive. Its entry script is left
  * inert and public/theme.js fetches it after the first paint, so on a slow connection the paint does not share the
- * bandwidth with the app's largest file. So are the preloads of the chunks the page's own chunk imports (shared
- * sections, icons: up to eleven requests on /product, each delaying the paint on a slow connection); the page's
- * own chunk (`ownChunk`, a few KB) still loads at once.
+ * bandwidth with the app's largest file. So are the preloads of the page's chunks, its own included: each one
+ * asked for before the paint delayed it (up to eleven on /product), and even the page's own chunk alone, a few KB,
+ * held /contact, /about and /auth at 1.02–1.03 s against 0.76–0.91 s without it (docs/performance.md, "First
+ * paint"). The page cannot hydrate before the entry has come anyway, and its chunks come with it.
  */
-export function withScriptsAfterPaint(html: string, ownChunk?: string): string {
+export function withScriptsAfterPaint(html: string): string {
   return html
     .replaceAll('<script type="module"', `<script type="${AFTER_PAINT}"`)
-    .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (link, href: string) =>
-      href === `/${ownChunk}` ? link : `<link rel="${AFTER_PAINT}" crossorigin href="${href}">`,
-    );
+    .replaceAll('<link rel="modulepreload"', `<link rel="${AFTER_PAINT}"`);
 }
 
 /** The app's entry script named by a built page (relative to the web directory), if it names one. */

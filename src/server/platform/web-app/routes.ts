@@ -151,8 +151,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
     let html = plain;
     try {
       const markup = render ? await render(pathname, publicConfig) : undefined;
-      if (markup !== undefined)
-        html = withScriptsAfterPaint(withPrerenderedRoot(plain, pathname, markup), preloads[pathname]?.[0]);
+      if (markup !== undefined) html = withScriptsAfterPaint(withPrerenderedRoot(plain, pathname, markup));
     } catch (err) {
       log.error({ err, path: pathname }, "Pre-rendering a public page failed; it is served client-rendered");
     }
