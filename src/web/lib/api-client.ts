@@ -91,16 +91,12 @@ let prefetches: Prefetch[] = [];
 
 /**
  * Starts `GET path` with this bearer token before the code that needs it has loaded (a signed-in page's first
- * requests, started with its chunk: src/web/app/route-data), or takes over that request once sent. The first apiRequest that makes the same request —
- * the same path and token, and no other option — takes its answer instead of asking the server again; later ones
- * go to the server.
+ * requests, started with its chunk: src/web/app/route-data), or, given `sent`, takes over that request already sent
+ * by the page's pre-paint script (its response; null if it never reached the server). The first apiRequest that
+ * makes the same request — the same path and token, and no other option — takes its answer instead of asking the
+ * server again; later ones go to the server.
  */
-export function prefetchGet(
-  path: string,
-  accessToken: string,
-  /** The same request, already sent (by the page's pre-paint script): its response, null if it never reached the server. */
-  sent?: Promise<Response | null>,
-): void {
+export function prefetchGet(path: string, accessToken: string, sent?: Promise<Response | null>): void {
   const request = sent
     ? sent.then((response) => (response ? read<unknown>(response) : Promise.reject(unreachable())))
     : send<unknown>(path, { accessToken });

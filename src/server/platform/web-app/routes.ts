@@ -10,6 +10,7 @@ import {
   ROUTE_PRELOADS_FILE,
   SIGNED_IN_GETS_FILE,
   SIGNED_IN_PRELOADS_FILE,
+  type RouteGets,
   type RoutePreloads,
 } from "@shared/route-preloads";
 import { compressPage, pageEncoding, type CompressedPage } from "./compressed-page";
@@ -88,15 +89,15 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
   const hasWeb = indexFile !== undefined && existsSync(indexFile);
   const rawHtml = hasWeb ? readFileSync(indexFile, "utf8") : undefined;
   // Written by the build from the web app's route table (scripts/route-preloads.ts).
-  const readRouteLists = (file: string): RoutePreloads => {
+  const readRouteLists = <T extends RoutePreloads | RouteGets>(file: string): T => {
     const listed = webDir ? path.join(webDir, file) : undefined;
     return rawHtml !== undefined && listed && existsSync(listed)
-      ? (JSON.parse(readFileSync(listed, "utf8")) as RoutePreloads)
-      : {};
+      ? (JSON.parse(readFileSync(listed, "utf8")) as T)
+      : ({} as T);
   };
-  const preloads = readRouteLists(ROUTE_PRELOADS_FILE);
-  const sessionPreloads = readRouteLists(SIGNED_IN_PRELOADS_FILE);
-  const sessionGets = readRouteLists(SIGNED_IN_GETS_FILE);
+  const preloads = readRouteLists<RoutePreloads>(ROUTE_PRELOADS_FILE);
+  const sessionPreloads = readRouteLists<RoutePreloads>(SIGNED_IN_PRELOADS_FILE);
+  const sessionGets = readRouteLists<RouteGets>(SIGNED_IN_GETS_FILE);
   const entry = rawHtml === undefined ? undefined : entryScriptOf(rawHtml);
   // A pre-rendered page whose signed-in render is another page ("/": the dashboard) keeps its entry inert until it
   // paints, and with a session it paints nothing of its own (the markup is hidden): the entry is named with the
