@@ -1,4 +1,5 @@
 import type { Page, Route } from "@playwright/test";
+import { PRERENDERED_PATH_ATTRIBUTE } from "../src/shared/prerender";
 import { SIGNED_IN_PRELOADS_FILE } from "../src/shared/route-preloads";
 import { builtPreloads, chunkWithImports, entryChunk } from "./fixtures/build";
 import { expect, test } from "./fixtures/test";
@@ -239,6 +240,11 @@ test.describe("a public page before the app's code has arrived", () => {
     await page.goto("/", { waitUntil: "commit" });
     await expect.poll(app.requested).toBe(true);
     await expect(page.getByRole("heading", { name: PAGES["/"] })).toBeHidden();
+    // Not laid out either (its styles and layout were most of what held "/" behind /dashboard): it takes no room.
+    const prerenderedBox = await page
+      .locator(`[${PRERENDERED_PATH_ATTRIBUTE}]`)
+      .evaluate((element) => element.getBoundingClientRect().height);
+    expect(prerenderedBox).toBe(0);
 
     await page.clock.resume();
     await app.release();
