@@ -47,9 +47,11 @@ describe("DatePicker", () => {
   it("opened while the calendar's code is on its way, says so; the calendar follows when it arrives", async () => {
     let arrive!: () => void;
     const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    // Transformed before any wait starts: on a loaded machine that alone can outlast `findByRole`.
+    const actual = await vi.importActual("./calendar");
     vi.doMock("./calendar", async () => {
       await arrived;
-      return vi.importActual("./calendar");
+      return actual;
     });
     const { DatePicker: Picker } = await import("./date-picker");
     const user = userEvent.setup();
@@ -65,10 +67,12 @@ describe("DatePicker", () => {
   it("a calendar whose code cannot be fetched says so, and opening the picker again fetches it again", async () => {
     // The fetch when the picker is shown fails, and so does the one when it is opened.
     let fetches = 0;
+    // Transformed before any wait starts: on a loaded machine that alone can outlast `findByRole`.
+    const actual = await vi.importActual("./calendar");
     vi.doMock("./calendar", async () => {
       fetches++;
       if (fetches <= 2) throw new TypeError("Failed to fetch dynamically imported module");
-      return vi.importActual("./calendar");
+      return actual;
     });
     const { DatePicker: Picker } = await import("./date-picker");
     const user = userEvent.setup();

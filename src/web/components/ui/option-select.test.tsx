@@ -22,11 +22,13 @@ async function renderSelect({ initial = "medium", failures = 0 } = {}) {
   let arrive!: () => void;
   const arrived = new Promise<void>((resolve) => (arrive = resolve));
   let fetches = 0;
+  // Transformed before any wait starts: on a loaded machine that alone can outlast `findByRole`.
+  const actual = await vi.importActual("./select");
   vi.doMock("./select", async () => {
     fetches++;
     if (fetches <= failures) throw new TypeError("Failed to fetch dynamically imported module");
     await arrived;
-    return vi.importActual("./select");
+    return actual;
   });
   const { OptionSelect } = await import("./option-select");
   const { Label } = await import("./label");

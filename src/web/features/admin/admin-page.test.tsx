@@ -104,7 +104,7 @@ describe("User Admin", () => {
     const filter = screen.getByRole("combobox", { name: "Filter by role" });
     expect(filter).toHaveTextContent("All Roles");
     await user.click(filter);
-    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
+    expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual([
       "All Roles",
       "admin",
       "project_manager",
@@ -186,7 +186,7 @@ describe("Preferences", () => {
   it("filters by method, combined with the case-insensitive search, down to the empty text", async () => {
     const user = await openPreferences();
     await user.click(screen.getByRole("combobox", { name: "Filter by method" }));
-    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
+    expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual([
       "All Methods",
       "imessage",
       "whatsapp",
@@ -234,7 +234,7 @@ describe("Impersonation", () => {
     const select = screen.getByRole("combobox", { name: "User to impersonate" });
     expect(select).toHaveTextContent("Select a user");
     await user.click(select);
-    expect(screen.getAllByRole("option")).toHaveLength(6);
+    expect(await screen.findAllByRole("option")).toHaveLength(6);
     expect(screen.getByRole("option", { name: "Alan Turing (alan.turing@acme.com)" })).toBeInTheDocument();
   });
 

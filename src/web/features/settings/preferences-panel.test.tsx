@@ -87,7 +87,7 @@ describe("Preferences panel", () => {
     open();
     const optionsOf = async (name: string) => {
       await user.click(screen.getByRole("combobox", { name }));
-      const names = screen.getAllByRole("option").map((o) => o.textContent);
+      const names = (await screen.findAllByRole("option")).map((o) => o.textContent);
       await user.keyboard("{Escape}");
       return names;
     };

@@ -13,9 +13,11 @@ afterEach(() => {
 async function renderHeldBack() {
   let arrive!: () => void;
   const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  // Transformed before any wait starts: on a loaded machine that alone can outlast `findByRole`.
+  const actual = await vi.importActual("./candidate-menu");
   vi.doMock("./candidate-menu", async () => {
     await arrived;
-    return vi.importActual("./candidate-menu");
+    return actual;
   });
   const { CandidateActions } = await import("./candidate-actions");
   const user = userEvent.setup();
@@ -57,10 +59,12 @@ describe("a candidate's Actions button", () => {
 
   it("says so when the code cannot be fetched, and the next press fetches it again", async () => {
     let fetches = 0;
+    // Transformed before any wait starts: on a loaded machine that alone can outlast `findByRole`.
+    const actual = await vi.importActual("./candidate-menu");
     vi.doMock("./candidate-menu", async () => {
       fetches++;
       if (fetches === 1) throw new TypeError("Failed to fetch dynamically imported module");
-      return vi.importActual("./candidate-menu");
+      return actual;
     });
     const { CandidateActions } = await import("./candidate-actions");
     const user = userEvent.setup();

@@ -26,15 +26,17 @@ describe("RaciPanel", () => {
     const user = userEvent.setup();
     render(<RaciPanel />);
     await user.click(screen.getByRole("combobox", { name: "Task" }));
-    expect(screen.getByRole("option", { name: "Hero Section (Website Redesign)" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("option", { name: "Hero Section (Website Redesign)" }),
+    ).toBeInTheDocument();
     await user.keyboard("{Escape}");
     await user.click(screen.getByRole("combobox", { name: "User" }));
     expect(
-      screen.getByRole("option", { name: "Alice Johnson (alice.johnson@acme.com)" }),
+      await screen.findByRole("option", { name: "Alice Johnson (alice.johnson@acme.com)" }),
     ).toBeInTheDocument();
     await user.keyboard("{Escape}");
     await user.click(screen.getByRole("combobox", { name: "Role" }));
-    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
+    expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual([
       "responsible",
       "accountable",
       "consulted",
@@ -42,7 +44,7 @@ describe("RaciPanel", () => {
     ]);
     await user.keyboard("{Escape}");
     await user.click(screen.getByRole("combobox", { name: "Project (optional)" }));
-    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
+    expect((await screen.findAllByRole("option")).map((o) => o.textContent)).toEqual([
       "Website Redesign",
       "Mobile App Launch",
       "Data Platform Migration",
