@@ -4,7 +4,7 @@ import { afterEach, beforeEach, vi } from "vitest";
 
 // Code fetched on demand (Radix's select, the calendar, the menus, the dialogs) is transformed on its first import in
 // each worker; on a loaded 2-core machine that alone has outlasted the default 1 s wait of `findBy…` and `waitFor`
-// (CI failed a RaciPanel test that way). A longer wait only delays a test that fails anyway.
+// (add-project's test failed that way once). A longer wait only delays a test that fails anyway.
 configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(() => {
