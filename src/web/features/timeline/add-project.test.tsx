@@ -44,14 +44,13 @@ describe("Add Project button", () => {
   });
 
   it("says so when the code cannot be fetched, and the next press fetches it again", async () => {
-    // The real dialog's module is transformed before the clock of `findByRole` starts: on a loaded machine that
-    // alone could take longer than its wait.
-    const dialogModule = await vi.importActual("./add-project-dialog");
+    // Transformed before any wait starts: on a loaded machine that alone can outlast `findByRole`.
+    const actual = await vi.importActual("./add-project-dialog");
     let fetches = 0;
     vi.doMock("./add-project-dialog", async () => {
       fetches++;
       if (fetches === 1) throw new TypeError("Failed to fetch dynamically imported module");
-      return dialogModule;
+      return actual;
     });
     const { AddProject } = await import("./add-project");
     const user = userEvent.setup();
