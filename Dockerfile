@@ -7,7 +7,10 @@
 #   docker build -t pulse .
 #   docker run --env-file .env -p 3000:3000 pulse      (compose.yaml runs it with PostgreSQL behind Caddy)
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Both stages run the current Node.js LTS line (26; decision 0091, "Node.js line"). The line is written here only:
+# scripts/image-node.ts reads it, scripts/production-install.test.ts runs the built server on an official binary of
+# it, and scripts/container.test.ts checks both stages use it.
+ARG NODE_IMAGE=node:26-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src
@@ -37,8 +40,10 @@ VOLUME /data
 # The unprivileged user of the Node.js images.
 USER node
 EXPOSE 3000
-# Ready: the database answers, the migrations are applied, realtime listens; 503 while draining after SIGTERM.
-# Node's fetch, as the slim image has no curl.
+# Liveness: the process answers, whatever its dependencies do (platforms that act on this status replace the
+# container; a database outage must not get every replica replaced). Readiness is the balancer's check of /readyz
+# (Caddyfile). The start period covers the migrations, applied before the server listens. Node's fetch, as the slim
+# image has no curl.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
-    CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+    CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "dist/server/main.mjs"]

@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import checkFile from "eslint-plugin-check-file";
 import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -79,6 +80,30 @@ const layerRules = [
   },
 ];
 
+/**
+ * One naming style (STYLE.md): file and folder names under src, e2e, scripts and bench are kebab-case, whatever
+ * follows the first dot (`use-streams.test.ts`). scripts/lint-rules.test.ts proves it with a fixture.
+ */
+const CODE_FOLDERS = "{src,e2e,scripts,bench}";
+const namingRules = [
+  {
+    files: [`${CODE_FOLDERS}/**/*.{ts,tsx,js,mjs,cjs}`],
+    plugins: { "check-file": checkFile },
+    rules: {
+      "check-file/filename-naming-convention": [
+        "error",
+        { "**/*": "KEBAB_CASE" },
+        { ignoreMiddleExtensions: true, errorMessage: "File names are kebab-case: {{ target }}" },
+      ],
+      "check-file/folder-naming-convention": [
+        "error",
+        { [`${CODE_FOLDERS}/**/`]: "KEBAB_CASE" },
+        { errorMessage: "Folder names are kebab-case: {{ target }}" },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -118,4 +143,5 @@ export default tseslint.config(
     rules: { "no-empty-pattern": "off" },
   },
   ...layerRules,
+  ...namingRules,
 );

@@ -3,8 +3,8 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { onBuildWarning } from "./scripts/build-warnings";
-import { PURE_FUNCTIONS, pureModules } from "./scripts/pure-modules";
-import { routePreloadsPlugin } from "./scripts/route-preloads";
+import { chunking } from "./scripts/build-plan/chunking";
+import { classMergePlugin } from "./scripts/build-plan/class-merge";
 
 const devServerPort = Number(process.env.PORT ?? 3000);
 
@@ -28,10 +28,13 @@ function devPublicConfig(): Plugin {
   };
 }
 
+// How the web app is cut into files is decided in scripts/build-plan/chunking.ts only (docs/build.md).
+const chunks = chunking();
+
 export default defineConfig({
   root: "src/web",
   publicDir: fileURLToPath(new URL("./src/web/public", import.meta.url)),
-  plugins: [react(), tailwindcss(), devPublicConfig(), routePreloadsPlugin(), pureModules()],
+  plugins: [react(), tailwindcss(), devPublicConfig(), classMergePlugin(), ...chunks.plugins],
   resolve: {
     alias: {
       "@": fileURLToPath(new URL("./src/web", import.meta.url)),
@@ -46,15 +49,8 @@ export default defineConfig({
     target: "es2022",
     rollupOptions: {
       onwarn: onBuildWarning,
-      treeshake: { manualPureFunctions: PURE_FUNCTIONS },
-      output: {
-        // Rollup merges chunks of under 2.5 KB that run nothing when loaded into a chunk loaded in similar cases: a
-        // signed-in page asked for 12-17 files beside its entry, most of a few hundred bytes, and on a slow connection
-        // each held a share of the bandwidth for a round trip before its first byte (docs/performance.md, "First
-        // paint"). At 4 KB Rollup merges pages' own chunks too, which the route preloads refuse
-        // (scripts/route-preloads.ts). Icon and Radix modules count as running nothing (scripts/pure-modules.ts).
-        experimentalMinChunkSize: 2500,
-      },
+      treeshake: chunks.treeshake,
+      output: chunks.output,
     },
   },
   server: {

@@ -8,9 +8,14 @@
  *   - a 1,000-item `streams.discovered` batch through the signed endpoint, landing in one transaction, reported
  *     without a user and for the signed-in user.
  *
+ * Since issue 38 the aliases are named as the tools name things (decorated per app, five tools per project) and
+ * resolved into Streams: `npm run streams:resolve` over the 100,000 (timed: goal < 60 s), then the screens, then
+ * 1,000-item batches resolved in their transaction against every stored item (goal < 1 s on PGlite and
+ * PostgreSQL), half naming stored projects as another tool would and half new.
+ *
  * On PGlite (in memory) always, and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (a
  * scratch database is created and dropped). Goals: first screen < 50 ms on PostgreSQL, < 150 ms on PGlite; the
- * batch < 1 s on PostgreSQL. Figures go to stdout as JSON; `benchStreams()` hands them to `npm run bench`.
+ * batch < 1 s. Figures go to stdout as JSON; `benchStreams()` hands them to `npm run bench`.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -25,6 +30,7 @@ import { loadConfig } from "../src/server/config";
 import { openDatabase, type Database } from "../src/server/db/client";
 import { signInThroughDevProvider } from "../src/testing/auth-test-driver";
 import { createDirectSession } from "../src/testing/direct-session";
+import { resolveStoredStreams } from "../src/server/streams/resolve-stored";
 import { createScratchPostgresDatabase } from "../src/testing/test-database";
 import { runIfMain } from "../scripts/operator-command";
 
@@ -58,6 +64,9 @@ export interface StreamsBenchResult {
   /** Reported without a user, as the figures before finding 13; then for the signed-in user (a viewer row each). */
   batch_1000: Timing;
   batch_1000_for_user: Timing;
+  /** `npm run streams:resolve` over every stored item (issue 38), once. */
+  resolve_all_ms: number;
+  streams: number;
   goal_first_screen_ms: number;
   meets_goal: boolean;
 }
@@ -80,16 +89,82 @@ async function time(runs: number, warmup: number, fn: () => Promise<void>): Prom
   return summarise(samples);
 }
 
-/** 100,000 aliases over 20,000 names, several source apps per name, in one statement. */
-async function fill(db: Database): Promise<void> {
+const SYLLABLES = ["ka", "ro", "vin", "te", "lu", "mar", "so", "dex", "pi", "nor", "qua", "zel"];
+const TOPICS = [
+  "billing",
+  "data",
+  "customer",
+  "partner",
+  "mobile",
+  "search",
+  "payments",
+  "identity",
+  "pricing",
+  "support",
+];
+const KINDS = [
+  "portal",
+  "pipeline",
+  "migration",
+  "rollout",
+  "redesign",
+  "integration",
+  "audit",
+  "dashboard",
+  "api",
+  "launch",
+];
+
+/** The i-th of NAMES project names, e.g. "Karovinte billing portal": a code word of its own and a topic. */
+export function projectName(i: number): string {
+  const word = [0, 1, 2, 3].map((d) => SYLLABLES[Math.floor(i / 12 ** d) % 12]!).join("");
+  const topic = i % 100;
+  return `${word[0]!.toUpperCase()}${word.slice(1)} ${TOPICS[topic % 10]} ${KINDS[Math.floor(topic / 10)]}`;
+}
+
+/** How each app shows a project's name (issue 38): a mail subject, a meeting, a tracker key, a channel. */
+export function decorated(name: string, app: string): string {
+  switch (app) {
+    case "gmail":
+      return `RE: ${name} – update`;
+    case "google_meet_gemini":
+      return `${name} weekly sync`;
+    case "jira":
+      return `PRJ – ${name}`;
+    case "slack":
+      return `#${name.toLowerCase().replace(/ /g, "-")}`;
+    case "zoom":
+      return `Notes: ${name} kickoff`;
+    default:
+      return name;
+  }
+}
+
+/**
+ * 100,000 aliases over 20,000 projects, each named by several apps their own way, stored as a server before Streams
+ * would have (one Stream per raw name); then resolved by `npm run streams:resolve`, timed.
+ */
+async function fill(db: Database): Promise<{ resolveMs: number; streams: number }> {
+  const names = Array.from({ length: NAMES }, (_, i) => projectName(i));
+  const raw = SOURCE_APPS.map((app) => names.map((n) => decorated(n, app)));
   await db.orm.execute(sql`
-    INSERT INTO pulse.project_aliases (raw_name, source_app, external_id, discovered_at)
-    SELECT 'Stream ' || lpad((g % ${NAMES})::text, 5, '0'),
-           (${`{${SOURCE_APPS.join(",")}}`}::text[])[1 + g % ${SOURCE_APPS.length}],
-           'bench-' || g,
-           now() - make_interval(secs => g)
-    FROM generate_series(1, ${ALIASES}) AS g`);
+    INSERT INTO pulse.streams (id, name)
+    SELECT md5('bench-' || a || '-' || (n - 1))::uuid, r.name
+    FROM jsonb_array_elements(${JSON.stringify(raw)}::jsonb) WITH ORDINALITY AS apps(names, a),
+         jsonb_array_elements_text(apps.names) WITH ORDINALITY AS r(name, n)`);
+  await db.orm.execute(sql`
+    INSERT INTO pulse.project_aliases (raw_name, source_app, external_id, discovered_at, stream_id, plain_name)
+    SELECT s.name, (${`{${SOURCE_APPS.join(",")}}`}::text[])[1 + g % ${SOURCE_APPS.length}], 'bench-' || g,
+           now() - make_interval(secs => g), s.id, s.name
+    FROM generate_series(1, ${ALIASES}) AS g
+    JOIN pulse.streams s ON s.id = md5('bench-' || (1 + g % ${SOURCE_APPS.length}) || '-' || (g % ${NAMES}))::uuid`);
+  const started = performance.now();
+  const summary = await resolveStoredStreams(db);
+  const resolveMs = Math.round(performance.now() - started);
   await db.orm.execute(sql`ANALYZE pulse.project_aliases`);
+  await db.orm.execute(sql`ANALYZE pulse.streams`);
+  await db.orm.execute(sql`ANALYZE pulse.stream_keys`);
+  return { resolveMs, streams: summary.streams };
 }
 
 /** Makes four aliases in five private, each reported by one of `reporters` (round robin over the names' aliases). */
@@ -121,7 +196,7 @@ async function measure(db: Database, label: StreamsBenchResult["database"]): Pro
   const app = await buildApp(config, { db, logger: false });
   await app.ready();
   try {
-    await fill(db);
+    const filled = await fill(db);
     const bench = await signInThroughDevProvider(app, "bench@acme.com");
     // Straight into the database: twenty sign-ins through the provider would meet its per-address rate limit.
     const unconnected = await createDirectSession(db, config, "unconnected@acme.com");
@@ -133,7 +208,10 @@ async function measure(db: Database, label: StreamsBenchResult["database"]): Pro
         await expectOk(app, { method: "GET", url: `/api/streams/candidates?${query}`, headers });
       };
     };
-    const middle = `Stream ${String(NAMES / 2).padStart(5, "0")}`;
+    const [half] = await db.query<{ name: string; id: string }>(
+      `SELECT name, id FROM pulse.streams WHERE project_id IS NULL ORDER BY name, id OFFSET ${NAMES / 2} LIMIT 1`,
+    );
+    const middle = JSON.stringify([half!.name, half!.id]);
     const first_screen = await time(40, 5, screen(bench.access_token));
     const middle_screen = await time(40, 5, screen(bench.access_token, middle));
 
@@ -149,12 +227,19 @@ async function measure(db: Database, label: StreamsBenchResult["database"]): Pro
 
     const webhook = new Webhook(config.workflow.secret);
     const batch = (externalUserId?: string) => async () => {
-      const items = Array.from({ length: BATCH }, (_, i) => ({
-        raw_name: `Batch stream ${i % 100}`,
-        source_app: SOURCE_APPS[i % SOURCE_APPS.length]!,
-        external_id: randomUUID(),
-        seen_at: new Date().toISOString(),
-      }));
+      // Half name stored projects as a tool would (they join their Streams), half are new projects.
+      const items = Array.from({ length: BATCH }, (_, i) => {
+        const app = SOURCE_APPS[i % SOURCE_APPS.length]!;
+        const name =
+          i % 2 === 0 ? projectName((i * 37) % NAMES) : `${projectName((i * 53) % NAMES)} phase ${i}`;
+        return {
+          raw_name: decorated(name, app),
+          source_app: app,
+          external_id: randomUUID(),
+          seen_at: new Date().toISOString(),
+          participants: [`owner${i % 40}@acme.com`, `lead${i % 7}@acme.com`],
+        };
+      });
       const payload = JSON.stringify({ type: "streams.discovered", external_user_id: externalUserId, items });
       const id = `msg_${randomUUID()}`;
       const now = new Date();
@@ -185,10 +270,13 @@ async function measure(db: Database, label: StreamsBenchResult["database"]): Pro
       unconnected_middle_screen,
       batch_1000,
       batch_1000_for_user,
+      resolve_all_ms: filled.resolveMs,
+      streams: filled.streams,
       goal_first_screen_ms: goal,
       meets_goal:
         [first_screen, own_first_screen, unconnected_first_screen].every((t) => t.p95_ms < goal) &&
-        (label === "pglite" || Math.max(batch_1000.median_ms, batch_1000_for_user.median_ms) < 1000),
+        Math.max(batch_1000.median_ms, batch_1000_for_user.median_ms) < 1000 &&
+        filled.resolveMs < 60_000,
     };
   } finally {
     await app.close();

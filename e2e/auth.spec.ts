@@ -1,7 +1,7 @@
 import { SIGN_IN_ERRORS } from "../src/shared/auth";
 import { allowConsoleErrors, expect, expectNoSeriousA11yViolations, test } from "./fixtures/test";
 import { chunkOfPackage } from "./fixtures/build";
-import { signIn, storedSession } from "./fixtures/sign-in";
+import { sessionStorageKey, signIn, storedSession } from "./fixtures/sign-in";
 
 const PROTECTED = ["/dashboard", "/projects", "/timeline", "/settings", "/project-manager"];
 
@@ -256,11 +256,11 @@ test.describe("Google sign-in through the development provider", () => {
     const first = (await storedSession(page, baseURL!))!;
     // 58 min 20 s later the hour-long access token has 100 s left: not yet. 30 s on, 70 s left: refreshed.
     await page.clock.fastForward("58:20");
-    expect((await storedSession(page, baseURL!))!.refresh_token).toBe(first.refresh_token);
+    expect((await storedSession(page, baseURL!))!.access_token).toBe(first.access_token);
     await page.clock.fastForward("00:30");
     await expect
-      .poll(async () => (await storedSession(page, baseURL!))?.refresh_token)
-      .not.toBe(first.refresh_token);
+      .poll(async () => (await storedSession(page, baseURL!))?.access_token)
+      .not.toBe(first.access_token);
     const next = (await storedSession(page, baseURL!))!;
     const me = await page.request.get("/api/auth/user", {
       headers: { authorization: `Bearer ${next.access_token}` },
@@ -271,5 +271,89 @@ test.describe("Google sign-in through the development provider", () => {
     await expect(
       page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }),
     ).toBeVisible();
+  });
+
+  test("after sign-in no storage a script can read holds the refresh token: it is an HttpOnly cookie of the auth endpoints", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signIn(page, "flo@acme.com");
+    const cookie = (await context.cookies()).find((c) => c.name === "pulse-refresh");
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/api/auth", secure: false });
+    const readable = await page.evaluate(() => {
+      const all = (storage: Storage) =>
+        Object.keys(storage)
+          .map((key) => `${key}=${storage.getItem(key)}`)
+          .join("\n");
+      return {
+        localStorage: all(localStorage),
+        sessionStorage: all(sessionStorage),
+        cookie: document.cookie,
+      };
+    });
+    for (const [where, text] of Object.entries(readable)) {
+      expect(text, where).not.toContain(cookie!.value);
+      expect(text, where).not.toContain("refresh_token");
+    }
+    expect((await storedSession(page, baseURL!))?.user.email).toBe("flo@acme.com");
+  });
+
+  test("refresh pauses while the tab is hidden and resumes when it is visible again", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.clock.install();
+    await signIn(page, "gil@acme.com");
+    const first = (await storedSession(page, baseURL!))!;
+    const refreshes: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/auth/refresh") refreshes.push(request.url());
+    });
+    const setVisibility = (state: "hidden" | "visible") =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, "visibilityState", { configurable: true, get: () => value });
+        document.dispatchEvent(new Event("visibilitychange"));
+      }, state);
+    await setVisibility("hidden");
+    // 59 minutes on, 60 s of the hour-long token are left: due, but nobody is looking.
+    await page.clock.fastForward("59:00");
+    await page.clock.runFor(1_000);
+    expect(refreshes).toEqual([]);
+    expect((await storedSession(page, baseURL!))!.access_token).toBe(first.access_token);
+    const refreshed = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/api/auth/refresh",
+    );
+    await setVisibility("visible");
+    expect((await refreshed).status()).toBe(200);
+    await expect
+      .poll(async () => (await storedSession(page, baseURL!))?.access_token)
+      .not.toBe(first.access_token);
+    expect(refreshes).toHaveLength(1);
+  });
+
+  test("a session stored before the refresh token moved into its cookie is removed: the person signs in once more", async ({
+    page,
+    baseURL,
+  }) => {
+    const key = sessionStorageKey(baseURL!);
+    await page.goto("/");
+    await page.evaluate((storageKey) => {
+      localStorage.setItem(
+        storageKey,
+        JSON.stringify({
+          access_token: "an-old-access-token",
+          refresh_token: "an-old-month-long-refresh-token",
+          token_type: "bearer",
+          expires_at: Math.floor(Date.now() / 1000) + 3600,
+          user: { id: "00000000-0000-4000-8000-000000000009", email: "old@acme.com", hd: "acme.com" },
+        }),
+      );
+    }, key);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(`${baseURL}/auth`);
+    expect(await page.evaluate((storageKey) => localStorage.getItem(storageKey), key)).toBeNull();
+    await signIn(page, "old@acme.com");
+    expect((await storedSession(page, baseURL!))?.user.email).toBe("old@acme.com");
   });
 });

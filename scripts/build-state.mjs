@@ -55,6 +55,7 @@ const WEB_SOURCES = [
   "src/web",
   "src/shared",
   "vite.config.ts",
+  "scripts/build-plan",
   "scripts/route-preloads.ts",
   "package-lock.json",
 ];

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { loadConfig } from "../src/server/config";
+import { imageNodeLine } from "./image-node";
 
 const read = (file: string) => readFileSync(file, "utf8");
 
@@ -112,7 +113,25 @@ const runtime = stages.at(-1)!;
 const imageEnv = envOf(runtime.instructions);
 const replicas = Object.entries(compose.services).filter(([name]) => /^pulse-\d+$/.test(name));
 const caddyfile = read("Caddyfile");
-const packageJson = JSON.parse(read("package.json")) as { scripts: Record<string, string> };
+const packageJson = JSON.parse(read("package.json")) as {
+  scripts: Record<string, string>;
+  engines: { node: string };
+};
+
+/** Whether a package.json `engines` range of the forms `^a.b.c`, `>=a.b` (joined by `||`) accepts release a.b.c. */
+function enginesAccept(range: string, version: string): boolean {
+  const [major, minor, patch] = version.split(".").map(Number) as [number, number, number];
+  const atLeast = (spec: string) => {
+    const [a = 0, b = 0, c = 0] = spec.split(".").map(Number);
+    return major !== a ? major > a : minor !== b ? minor > b : patch >= c;
+  };
+  return range.split("||").some((part) => {
+    const spec = part.trim();
+    if (spec.startsWith(">=")) return atLeast(spec.slice(2));
+    if (spec.startsWith("^")) return atLeast(spec.slice(1)) && major === Number(spec.slice(1).split(".")[0]);
+    throw new Error(`engines: cannot read "${spec}"`);
+  });
+}
 
 describe("Dockerfile", () => {
   it("builds and installs with scripts/production-install.sh, and the image holds only what that made", () => {
@@ -123,6 +142,19 @@ describe("Dockerfile", () => {
     const copies = runtime.instructions.filter((i) => i.keyword === "COPY").map((i) => i.args);
     expect(copies).toEqual(["--from=build /app /app"]);
     expect(runtime.instructions.find((i) => i.keyword === "WORKDIR")?.args).toBe("/app");
+  });
+
+  it("builds both stages on the Node.js line the production-install test runs, one package.json accepts", () => {
+    const froms = stages.map((stage) => stage.instructions[0]!.args.replace(/ AS \S+$/i, ""));
+    expect(froms).toEqual(["${NODE_IMAGE}", "${NODE_IMAGE}"]);
+    // scripts/production-install.test.ts fetches and runs imageNodeLine(): the line is written once, here.
+    const line = imageNodeLine(read("Dockerfile"));
+    expect(read("Dockerfile")).toContain(`ARG NODE_IMAGE=node:${line}-bookworm-slim`);
+    expect(line).toBeGreaterThanOrEqual(26);
+    expect(enginesAccept(packageJson.engines.node, `${line}.0.0`)).toBe(true);
+    // The development machines' Node 20.19 keeps working for npm start and npm test.
+    expect(enginesAccept(packageJson.engines.node, "20.19.0")).toBe(true);
+    expect(enginesAccept(packageJson.engines.node, "20.18.0")).toBe(false);
   });
 
   it("runs npm run start:prod's command as an unprivileged user, under the production rules", () => {
@@ -136,11 +168,12 @@ describe("Dockerfile", () => {
     expect(() => loadConfig(imageEnv)).toThrow(/Production needs these settings: PUBLIC_URL, COMPANY_DOMAIN/);
   });
 
-  it("exposes the port it listens on, keeps DATA_DIR on a volume and checks readiness on /readyz", () => {
+  it("exposes the port it listens on, keeps DATA_DIR on a volume and checks liveness on /healthz", () => {
     expect(runtime.instructions.find((i) => i.keyword === "EXPOSE")?.args).toBe(imageEnv.PORT);
     expect(runtime.instructions.find((i) => i.keyword === "VOLUME")?.args).toBe(imageEnv.DATA_DIR);
     const healthcheck = runtime.instructions.find((i) => i.keyword === "HEALTHCHECK")!.args;
-    expect(healthcheck).toContain("'http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz'");
+    // Liveness, not readiness (issue 37 item 10): a database outage must not get the containers replaced.
+    expect(healthcheck).toContain("'http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz'");
     expect(healthcheck).toContain('CMD ["node", "-e",');
   });
 });

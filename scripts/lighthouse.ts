@@ -212,7 +212,14 @@ async function storeSession(signedInSession: SessionResponse): Promise<void> {
     await page.goto(`${origin}/healthz`);
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
       storageKeyFor(origin),
-      JSON.stringify({ ...signedInSession, token_type: "bearer" }),
+      // What the page keeps: never the refresh token, which lives in an HttpOnly cookie (decision 0094); a stored
+      // value carrying one is dropped at start as a session from before that change. The audits need no refresh.
+      JSON.stringify({
+        access_token: signedInSession.access_token,
+        expires_at: signedInSession.expires_at,
+        token_type: "bearer",
+        user: signedInSession.user,
+      }),
     ] as const);
     await page.close();
   } finally {

@@ -109,6 +109,31 @@ describe("the layer rules", () => {
     ).toEqual([]);
   });
 
+  it("refuse file and folder names that are not kebab-case, under src, e2e, scripts and bench", async () => {
+    const naming = new ESLint({ ignore: false });
+    const results = await naming.lintFiles(["scripts/lint-fixtures/Bad_Folder/NamingFixture.ts"]);
+    const messages = results
+      .flatMap((r) => r.messages)
+      .filter((m) => m.ruleId?.startsWith("check-file/"))
+      .map((m) => m.message);
+    expect(messages).toEqual([
+      "File names are kebab-case: NamingFixture.ts",
+      "Folder names are kebab-case: Bad_Folder",
+    ]);
+    for (const filePath of ["src/web/lib/TopNav.tsx", "e2e/signedIn.spec.ts", "bench/load_test.ts"]) {
+      const [result] = await eslint.lintText("export const x = 1;\n", { filePath });
+      expect(
+        result?.messages.map((m) => m.ruleId),
+        filePath,
+      ).toContain("check-file/filename-naming-convention");
+    }
+    // Kebab-case with any suffix after the first dot passes.
+    const [kebab] = await eslint.lintText("export const x = 1;\n", {
+      filePath: "src/web/lib/use-x.test.tsx",
+    });
+    expect(kebab?.messages.filter((m) => m.ruleId?.startsWith("check-file/"))).toEqual([]);
+  });
+
   it("refuse an import cycle", async () => {
     const cyclic = new ESLint({ ignore: false });
     const results = await cyclic.lintFiles(["scripts/lint-fixtures/cycle-a.ts"]);

@@ -7,7 +7,8 @@
 #                                                  installs the production dependencies there, and nothing else
 #
 # In <dir>, `node dist/server/main.mjs` (npm run start:prod) starts Pulse and `npm run db:migrate`, `db:backup`,
-# `db:restore`, `sessions:revoke`, `contact:list` run the operator commands; no development dependency is needed.
+# `db:restore`, `sessions:revoke`, `contact:list`, `user:export`, `user:delete` run the operator commands; no
+# development dependency is needed.
 set -eu
 
 case "${2:-}" in

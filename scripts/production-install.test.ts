@@ -4,6 +4,11 @@
  * the lock, the operator launcher, `npm ci --omit=dev` from the registry, no source — then run the way production
  * runs it: `node dist/server/main.mjs` under every production setting, and the operator commands through npm.
  *
+ * It all runs on the Node.js line the container image is built on (the Dockerfile's NODE_IMAGE, read by
+ * scripts/image-node.ts), whichever Node runs the tests: the newest release of that line is fetched once from the npm
+ * registry (the official build, as the `node-linux-<arch>` package ships it) into node_modules/.cache/pulse-node/ and
+ * put first on PATH, so the install, the server and the operator commands all use it.
+ *
  * The server runs on a fresh PostgreSQL database when TEST_DATABASE_URL names a server, else on the embedded
  * database in a scratch DATA_DIR. Needs the npm registry; takes a minute or two.
  */
@@ -18,6 +23,7 @@ import { freePort } from "../src/testing/free-port";
 import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from "../src/testing/test-database";
 import { buildWeb, ensureServerBuild } from "./build.mjs";
 import { webBuildIsStale } from "./build-state.mjs";
+import { imageNodeLine, nodeBinaryOfLine } from "./image-node";
 
 const INSTALL_TIMEOUT_MS = 300_000;
 const STEP_TIMEOUT_MS = 120_000;
@@ -44,7 +50,10 @@ interface Ran {
  * script variables, and no node_modules/.bin of the project on PATH.
  */
 function machineEnv(): Record<string, string> {
-  const keep = /^(HOME|TMPDIR|LANG|TZ|(HTTPS?|NO)_PROXY|(https?|no)_proxy|npm_config_registry)$/;
+  // The machine's own trust settings stay: behind a TLS-inspecting proxy the registry's certificate is signed by a
+  // CA that Debian's node finds in the system store but an official Node.js build knows only through these.
+  const keep =
+    /^(HOME|TMPDIR|LANG|TZ|(HTTPS?|NO)_PROXY|(https?|no)_proxy|npm_config_registry|NODE_EXTRA_CA_CERTS|SSL_CERT_(FILE|DIR))$/;
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (keep.test(key) && value) env[key] = value;
   env.PATH = (process.env.PATH ?? "")
@@ -89,14 +98,27 @@ function installedPackages(dir: string, prefix = "node_modules"): string[] {
 const repo = process.cwd();
 const work = mkdtempSync(path.join(tmpdir(), "pulse-production-"));
 const app = path.join(work, "app");
+const NODE_LINE = imageNodeLine();
 let scratch: ScratchPostgresDatabase | undefined;
 let settings: Record<string, string>;
+/** The image's Node.js release, and the machine's environment with its `node` first on PATH. */
+let imageNode: { version: string; bin: string };
+let onImageNode: () => Record<string, string>;
 
 beforeAll(async () => {
   // The current sources' build, as `npm run build` makes it (npm test has just built both).
   if (webBuildIsStale()) await buildWeb({ quiet: true });
   await ensureServerBuild();
-  const installed = await run("sh", ["scripts/production-install.sh", "runtime", app], repo, machineEnv());
+  imageNode = await nodeBinaryOfLine(
+    NODE_LINE,
+    path.join(repo, "node_modules/.cache/pulse-node"),
+    machineEnv(),
+  );
+  onImageNode = () => {
+    const env = machineEnv();
+    return { ...env, PATH: [path.dirname(imageNode.bin), env.PATH].join(path.delimiter) };
+  };
+  const installed = await run("sh", ["scripts/production-install.sh", "runtime", app], repo, onImageNode());
   expect(installed.code, installed.stderr).toBe(0);
 
   if (process.env.TEST_DATABASE_URL)
@@ -128,7 +150,13 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe(`a production install (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "embedded database"})`, () => {
+describe(`a production install on Node.js ${NODE_LINE} (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "embedded database"})`, () => {
+  it(`runs on the newest Node.js ${NODE_LINE} release, the line the Dockerfile builds on`, async () => {
+    expect(imageNode.version).toMatch(new RegExp(`^${NODE_LINE}\\.\\d+\\.\\d+$`));
+    const node = await run("node", ["--version"], app, onImageNode());
+    expect(node.stdout.trim()).toBe(`v${imageNode.version}`);
+  });
+
   it("holds the build and the production dependencies only: no source, no development package", () => {
     expect(existsSync(path.join(app, "src"))).toBe(false);
     for (const file of [
@@ -137,6 +165,9 @@ describe(`a production install (${process.env.TEST_DATABASE_URL ? "PostgreSQL" :
       "dist/server/db-migrate.mjs",
       "dist/server/sessions-revoke.mjs",
       "dist/server/contact-list.mjs",
+      "dist/server/user-export.mjs",
+      "dist/server/user-delete.mjs",
+      "dist/server/streams-resolve.mjs",
     ])
       expect(existsSync(path.join(app, file)), file).toBe(true);
 
@@ -154,9 +185,9 @@ describe(`a production install (${process.env.TEST_DATABASE_URL ? "PostgreSQL" :
   it(
     "serves Pulse under the production rules with node dist/server/main.mjs, and stops on SIGTERM with exit 0",
     async () => {
-      const server = spawn(process.execPath, ["dist/server/main.mjs"], {
+      const server = spawn(imageNode.bin, ["dist/server/main.mjs"], {
         cwd: app,
-        env: { ...machineEnv(), ...settings },
+        env: { ...onImageNode(), ...settings },
         stdio: ["ignore", "ignore", "pipe"],
       });
       let stderr = "";
@@ -203,6 +234,16 @@ describe(`a production install (${process.env.TEST_DATABASE_URL ? "PostgreSQL" :
         // No development stand-in in production.
         expect((await fetch(`${base}/dev/oidc/.well-known/openid-configuration`)).status).toBe(404);
 
+        // The process answering is the image's Node.js (its own metrics say so; /metrics answers a loopback caller).
+        const metrics = await fetch(`${base}/metrics`);
+        expect(metrics.status).toBe(200);
+        expect(await metrics.text()).toMatch(
+          new RegExp(
+            `^nodejs_version_info\\{version="v${imageNode.version.replace(/\./g, "\\.")}",major="${NODE_LINE}"`,
+            "m",
+          ),
+        );
+
         server.kill("SIGTERM");
         expect(await exited).toBe(0);
       } finally {
@@ -217,7 +258,7 @@ describe(`a production install (${process.env.TEST_DATABASE_URL ? "PostgreSQL" :
     "runs an operator command through npm, from its bundle, with no development dependency",
     async () => {
       const revoked = await run("npm", ["run", "sessions:revoke", "--", "nobody@example.test"], app, {
-        ...machineEnv(),
+        ...onImageNode(),
         ...settings,
       });
       expect(revoked.code, revoked.stderr).toBe(0);
@@ -230,7 +271,7 @@ describe(`a production install (${process.env.TEST_DATABASE_URL ? "PostgreSQL" :
   it(
     "npm run db:migrate finds nothing left to apply after the server's start applied the migrations",
     async () => {
-      const migrated = await run("npm", ["run", "db:migrate"], app, { ...machineEnv(), ...settings });
+      const migrated = await run("npm", ["run", "db:migrate"], app, { ...onImageNode(), ...settings });
       expect(migrated.code, migrated.stderr).toBe(0);
       expect(migrated.stdout).toMatch(/nothing to apply/);
     },

@@ -24,30 +24,68 @@ export interface SampleItem {
   source_app: string;
   external_id: string;
   seen_at: string;
+  participants?: string[];
+  context?: string;
 }
 
-/** Discoveries across every app with an icon and one the page does not know (shown as plain text). */
+const WEB_TEAM = ["dana@acme.com", "lee@acme.com", "kim@acme.com", "ravi@acme.com"];
+const FINANCE = ["mo@acme.com", "dana@acme.com", "ines@acme.com"];
+const MOBILE = ["sam@acme.com", "lee@acme.com", "jo@acme.com"];
+const ONBOARDING = ["ines@acme.com", "kim@acme.com", "pat@acme.com"];
+
+/**
+ * Discoveries named as the tools really name things (issue 38): mail subjects, channel slugs, tracker keys, meeting
+ * titles, file names, from several tools with their participants, so the Streams page shows one candidate per
+ * project; confusable siblings (Q3 / Q4 budget review, customer / employee onboarding) that must stay apart; generic
+ * work that is no project; an app the page does not know (shown as plain text); and an empty name.
+ */
 export function sampleDiscoveries(now = new Date()): SampleItem[] {
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000).toISOString();
-  const rows: [string, string, string, number][] = [
-    ["Website relaunch", "jira", "JIRA-12", 9],
-    ["Website relaunch", "slack", "C024BE91L-1700000000.000100", 8],
-    ["Website relaunch", "asana", "1203456789012345", 7],
-    ["Q3 budget review", "gmail", "18c2f0a9b1d3e4f5", 6],
-    ["Q3 budget review", "google_meet_gemini", "meet-abc-defg-hij", 5],
-    ["Customer onboarding revamp", "zoom", "83456789012", 4],
-    ["Customer onboarding revamp", "asana", "1203456789012399", 4],
-    ["Mobile app beta", "jira", "MOB-7", 3],
-    ["Mobile app beta", "slack", "C024BE91L-1700000100.000200", 2],
-    ["Mobile app beta", "zoom", "83456789099", 2],
-    ["Vendor contract renewal", "salesforce", "0065g00000ABCDE", 1],
+  const rows: [string, string, string, number, string[]?, string?][] = [
+    // The issue's nine names of one project.
+    [
+      "RE: Website relaunch – timeline",
+      "gmail",
+      "18c2f0a9b1d3e401",
+      12,
+      WEB_TEAM,
+      "Can we move the launch date?",
+    ],
+    ["Fwd: Website Relaunch deck", "gmail", "18c2f0a9b1d3e402", 11, WEB_TEAM],
+    ["Website Relaunch weekly sync", "google_meet_gemini", "meet-abc-defg-hij", 10, WEB_TEAM],
+    ["Notes: Website relaunch kickoff", "zoom", "83456789012", 10, WEB_TEAM],
+    ["#website-relaunch", "slack", "C024BE91L", 9, WEB_TEAM, "Launching the new site in Q2"],
+    ["WEB – Website Relaunch", "jira", "WEB", 9, ["dana@acme.com"], "Jira project WEB"],
+    ["Website Relaunch 2026", "asana", "1203456789012345", 8, WEB_TEAM],
+    ["Website relaunch – PRD", "google_docs", "1AbCdEfGhIjKlMnOpQrStUv", 7, WEB_TEAM],
+    ["Website relaunch budget.xlsx", "google_sheets", "1ZyXwVuTsRqPoNmLkJiHgFe", 6, FINANCE],
+    // Two periods of the same work: never one candidate.
+    ["Q3 budget review", "google_meet_gemini", "meet-q3b-udge-trv", 6, FINANCE],
+    ["RE: Q3 budget review – numbers", "gmail", "18c2f0a9b1d3e4f5", 5, FINANCE],
+    ["Q4 budget review", "google_meet_gemini", "meet-q4b-udge-trv", 2, FINANCE],
+    ["Q4 budget review.xlsx", "google_sheets", "1Q4bUdGeTrEvIeW", 2, FINANCE],
+    // Two audiences.
+    ["Customer onboarding revamp", "asana", "1203456789012399", 4, ONBOARDING],
+    ["Customer Onboarding Revamp – kickoff", "zoom", "83456789013", 4, ONBOARDING],
+    ["#customer-onboarding-revamp", "slack", "C024BE91M", 3, ONBOARDING],
+    ["Employee onboarding", "notion", "b1c2d3e4f5a6", 3, ["pat@acme.com", "hr@acme.com"]],
+    // One project across its tracker, chat and meetings.
+    ["MOB – Mobile app beta", "jira", "MOB", 3, MOBILE, "Jira project MOB"],
+    ["#proj-mobile-app-beta", "slack", "C024BE91N", 2, MOBILE],
+    ["Mobile app beta standup", "zoom", "83456789099", 2, MOBILE],
+    ["[External] Vendor contract renewal", "salesforce", "0065g00000ABCDE", 1, ["legal@acme.com"]],
+    // Generic work, no project: each stays on its own.
+    ["Weekly team sync", "google_meet_gemini", "meet-wee-klyt-eam", 1, WEB_TEAM],
+    ["1:1 Dana / Lee", "zoom", "83456789100", 1, ["dana@acme.com", "lee@acme.com"]],
     ["", "gmail", "18c2f0a9b1d3e4ff", 1],
   ];
-  return rows.map(([raw_name, source_app, external_id, daysAgo]) => ({
+  return rows.map(([raw_name, source_app, external_id, daysAgo, participants, context]) => ({
     raw_name,
     source_app,
     external_id,
     seen_at: at(daysAgo),
+    ...(participants ? { participants } : {}),
+    ...(context ? { context } : {}),
   }));
 }
 

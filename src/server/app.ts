@@ -8,10 +8,11 @@ import { captchaRoutes } from "./platform/captcha/routes";
 import type { Config } from "./config";
 import { connectorsRoutes } from "./connectors/routes";
 import { contactRoutes } from "./contact/routes";
+import { contactRetentionPlugin } from "./contact/retention";
 import type { Database } from "./db/client";
 import { registerAccessGuard } from "./platform/access";
 import { frameworkErrorHandler, registerErrorHandling, socketErrorHandler } from "./platform/errors";
-import { registerBodyLimits } from "./platform/body-limits";
+import { refuseUnroutedBodies, registerBodyLimits, registerJsonParser } from "./platform/body-limits";
 import { Readiness, readinessRoutes } from "./platform/health/readiness";
 import { healthRoutes } from "./platform/health/routes";
 import { registerLocalOnlyPaths } from "./platform/local-only";
@@ -28,6 +29,7 @@ import type { PagePrerenderer } from "./platform/web-app/prerender";
 import { webRoutes } from "./platform/web-app/routes";
 import { setUpWorkflowWebhooks, type WorkflowClientOverrides } from "./workflows/outbound";
 import { workflowRoutes } from "./workflows/routes";
+import { streamPlacement } from "./streams/resolution";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -44,7 +46,7 @@ export interface AppDependencies {
   workflow?: WorkflowClientOverrides;
   /** Realtime timers and limits (tests pass a manual clock and short limits). */
   realtime?: Partial<RealtimeSettings>;
-  /** The clock of timed work outside realtime: the Google re-check (tests pass a manual one). */
+  /** The clock of timed work outside realtime: the Google re-check, the contact retention purge (tests pass a manual one). */
   timers?: Timers;
   /** Renders the public pages (tests render from the web app's sources); by default the build's bundle. */
   prerender?: PagePrerenderer;
@@ -111,11 +113,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
 
   registerErrorHandling(app);
+  registerJsonParser(app);
   registerRequestMetrics(app);
   registerSecurityHeaders(app, headers);
   registerLocalOnlyPaths(app);
   registerAccessGuard(app, { user: requireUser, session: requireSession });
   registerBodyLimits(app);
+  refuseUnroutedBodies(app);
   await app.register(cookie);
 
   await app.register(healthRoutes);
@@ -125,7 +129,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(authPlugin, { timers: deps.timers ?? systemTimers });
   await app.register(captchaRoutes);
   await app.register(contactRoutes);
-  await app.register(workflowRoutes);
+  await app.register(contactRetentionPlugin, { timers: deps.timers ?? systemTimers });
+  // The composition root hands the Streams feature's placement of discovered items to the workflow events.
+  await app.register(workflowRoutes, { streams: streamPlacement });
   app.decorate(
     "workflowWebhooks",
     await setUpWorkflowWebhooks(app, {

@@ -1,16 +1,16 @@
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SessionResponse } from "@shared/auth";
 import type { CandidatesPage, CreateProjectResponse, ProjectsList } from "@shared/streams";
 import { buildApp } from "./app";
 import { decrypt, deriveKey } from "./auth/crypto";
 import { loadConfig, type Config } from "./config";
 import { openDatabase, type Database } from "./db/client";
+import { reachableByOthers } from "./db/data-dir-access";
 import { migrationFiles } from "./db/migrate";
-import { signInThroughDevProvider } from "../testing/auth-test-driver";
+import { signInThroughDevProvider, withRefreshCookie, type TestSession } from "../testing/auth-test-driver";
 import { solvedAltchaToken } from "../testing/captcha";
 import { samplePdf } from "../testing/contact-files";
 import { runOperatorCommand } from "../testing/operator-process";
@@ -33,6 +33,7 @@ const source = tempDir("backup-source");
 const restored = path.join(tempDir("backup-target"), "data");
 const backupFile = path.join(tempDir("backup-file"), "pulse.backup");
 const env = { NODE_ENV: "test", COMPANY_DOMAIN: "acme.com", LOG_LEVEL: "silent" };
+const BACKUP_KEY = "a-test-backup-key-of-more-than-32-characters";
 
 async function openApp(dataDir: string): Promise<{ app: FastifyInstance; db: Database; config: Config }> {
   const config: Config = { ...loadConfig({ ...env, DATA_DIR: dataDir }), webDir: undefined };
@@ -47,7 +48,7 @@ const SUBMISSIONS = `SELECT id, first_name, last_name, email, company, reason, m
 const USERS = "SELECT id, email, name FROM auth.users ORDER BY id";
 const SESSIONS = "SELECT id, user_id, expires_at, revoked_at FROM auth.sessions ORDER BY id";
 
-let ann: SessionResponse;
+let ann: TestSession;
 let sourceConfig: Config;
 let pulseMapId: string;
 let before: { users: unknown[]; sessions: unknown[]; submissions: unknown[]; googleToken: string };
@@ -132,7 +133,7 @@ describe("backing up and restoring the embedded database", { timeout: 180_000 },
   it("refuses the backup while the server runs, in one line, and writes nothing", async () => {
     const server = await startPulse({ env: { DATA_DIR: source } });
     try {
-      const refused = await runOperatorCommand("db-backup", [backupFile], { DATA_DIR: source });
+      const refused = await runOperatorCommand("db-backup", [backupFile], { DATA_DIR: source, BACKUP_KEY });
       expect(refused.code).toBe(1);
       expect(refused.stdout).toBe("");
       expect(refused.stderr).toBe(
@@ -146,21 +147,37 @@ describe("backing up and restoring the embedded database", { timeout: 180_000 },
   });
 
   it("round-trips users, sessions, PulseMaps and contact submissions; the session still signs in", async () => {
-    const backup = await runOperatorCommand("db-backup", [backupFile], { DATA_DIR: source });
+    const backup = await runOperatorCommand("db-backup", [backupFile], { DATA_DIR: source, BACKUP_KEY });
     expect(backup.stderr).toBe("");
     expect(backup.code).toBe(0);
     expect(backup.stdout).toMatch(
       new RegExp(
-        `^backed up the embedded database in ${source} \\(${migrationFiles().length} migrations\\) with jwt-secret and workflow-secret to ${backupFile} \\(\\d+ bytes\\)\\n$`,
+        `^backed up the embedded database in ${source} \\(${migrationFiles().length} migrations\\) with jwt-secret and workflow-secret to ${backupFile} \\(\\d+ bytes, encrypted with BACKUP_KEY\\)\\n$`,
       ),
     );
 
-    const restore = await runOperatorCommand("db-restore", [backupFile], { DATA_DIR: restored });
+    // Another key opens nothing and writes nothing.
+    const wrongKey = await runOperatorCommand("db-restore", [backupFile], {
+      DATA_DIR: restored,
+      BACKUP_KEY: "another-key-of-more-than-32-characters",
+    });
+    expect(wrongKey).toEqual({
+      code: 1,
+      stdout: "",
+      stderr:
+        `db:restore: ${backupFile} does not authenticate: it was changed since it was written, or it was not made ` +
+        "with this key (a backup opens only with the backup key of its date)\n",
+    });
+    expect(existsSync(restored)).toBe(false);
+
+    const restore = await runOperatorCommand("db-restore", [backupFile], { DATA_DIR: restored, BACKUP_KEY });
     expect(restore.stderr).toBe("");
     expect(restore.code).toBe(0);
     expect(restore.stdout).toBe(
       `restored the embedded database (${migrationFiles().length} migrations) into ${restored} with jwt-secret and workflow-secret\n`,
     );
+    // Issue 37 item 1: nothing restored is open to another account.
+    expect(reachableByOthers(restored)).toEqual([]);
 
     const { app, db, config } = await openApp(restored);
     try {
@@ -180,11 +197,7 @@ describe("backing up and restoring the embedded database", { timeout: 180_000 },
       expect(maps.json<ProjectsList>().projects.map((p) => [p.id, p.name])).toEqual([
         [pulseMapId, "Website relaunch"],
       ]);
-      const refreshed = await app.inject({
-        method: "POST",
-        url: "/api/auth/refresh",
-        payload: { refresh_token: ann.refresh_token },
-      });
+      const refreshed = await app.inject(withRefreshCookie(app, ann.refresh_token));
       expect(refreshed.statusCode, refreshed.body).toBe(200);
 
       // Google's refresh token, sealed with a key from the JWT secret, still opens.
@@ -203,13 +216,13 @@ describe("backing up and restoring the embedded database", { timeout: 180_000 },
   });
 
   it("refuses to overwrite the backup, or to restore over a database, in one line each", async () => {
-    const again = await runOperatorCommand("db-backup", [backupFile], { DATA_DIR: source });
+    const again = await runOperatorCommand("db-backup", [backupFile], { DATA_DIR: source, BACKUP_KEY });
     expect(again).toEqual({
       code: 1,
       stdout: "",
       stderr: `db:backup: ${backupFile} already exists; pass --force to overwrite it\n`,
     });
-    const over = await runOperatorCommand("db-restore", [backupFile], { DATA_DIR: restored });
+    const over = await runOperatorCommand("db-restore", [backupFile], { DATA_DIR: restored, BACKUP_KEY });
     expect(over).toEqual({
       code: 1,
       stdout: "",

@@ -74,7 +74,15 @@ describe("loadConfig", () => {
   });
 
   it("refuses HOST=0.0.0.0 (or any address other than loopback) without the production settings, whatever PUBLIC_URL says", () => {
-    for (const host of ["0.0.0.0", "::", "192.168.1.7", "pulse.internal", "::ffff:10.0.0.1"]) {
+    // A name other than `localhost` is not proof of loopback: the resolver may point `foo.localhost` anywhere.
+    for (const host of [
+      "0.0.0.0",
+      "::",
+      "192.168.1.7",
+      "pulse.internal",
+      "::ffff:10.0.0.1",
+      "foo.localhost",
+    ]) {
       expect(() => loadConfig({ DATA_DIR: dataDir(), HOST: host }), host).toThrow(
         new ConfigError(
           `Production needs these settings (HOST ${host} is not a loopback address, so the production rules apply and the development stand-ins cannot run): PUBLIC_URL, ` +
@@ -125,6 +133,18 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: "short" })).toThrow(
       new ConfigError("Invalid setting METRICS_TOKEN: must be at least 16 characters"),
     );
+  });
+
+  it("keeps contact submissions CONTACT_RETENTION_DAYS days, 365 unless told, a whole number of days", () => {
+    const day = 24 * 60 * 60 * 1000;
+    expect(loadConfig({ DATA_DIR: dataDir() }).contactRetentionMs).toBe(365 * day);
+    expect(loadConfig({ DATA_DIR: dataDir(), CONTACT_RETENTION_DAYS: "30" }).contactRetentionMs).toBe(
+      30 * day,
+    );
+    for (const value of ["0", "-5", "1.5", "forever", "36501"])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), CONTACT_RETENTION_DAYS: value }), value).toThrow(
+        /^Invalid setting CONTACT_RETENTION_DAYS: /,
+      );
   });
 
   it("trusts no proxy unless TRUST_PROXY names a hop count or the proxies' addresses", () => {

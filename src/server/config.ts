@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { createOwnerOnlyDir } from "./db/data-dir-access";
 
 /** Typed configuration from the environment (ARCHITECTURE §4). Fails fast with one clear line. */
 export interface Config {
@@ -28,6 +30,8 @@ export interface Config {
     urls: Partial<Record<WorkflowHook, string>>;
   };
   contactRateLimit: { max: number; windowMs: number };
+  /** CONTACT_RETENTION_DAYS: contact submissions (résumés included) older than this are deleted. */
+  contactRetentionMs: number;
   /** Where the built web app lives; undefined means "do not serve it" (API-only tests). */
   webDir: string | undefined;
   logLevel: string;
@@ -98,6 +102,7 @@ const envSchema = z.object({
   RECAPTCHA_SECRET_KEY: optional,
   WORKFLOW_SECRET: optional.pipe(z.string().startsWith("whsec_", "must be a whsec_ secret").optional()),
   CONTACT_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  CONTACT_RETENTION_DAYS: z.coerce.number().int().positive().max(36_500).default(365),
   LOG_LEVEL: z.string().default("info"),
   SESSION_INACTIVITY_DAYS: z.coerce.number().positive().default(14),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
@@ -153,6 +158,16 @@ export function isLoopbackHost(hostname: string): boolean {
   );
 }
 
+/**
+ * Whether a listening address (HOST) is this machine's loopback: a literal loopback address or `localhost` — not
+ * another name such as `foo.localhost`, which the resolver may point anywhere. main.ts also checks the addresses
+ * actually bound (platform/local-only.ts).
+ */
+export function isLoopbackListenAddress(host: string): boolean {
+  const address = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return address === "localhost" || (isIP(address) !== 0 && isLoopbackHost(address));
+}
+
 /** Whether a URL points at this machine (the only place development stand-ins may run). */
 export function isLoopbackUrl(url: string): boolean {
   return isLoopbackHost(new URL(url).hostname);
@@ -169,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   // A rule keyed on NODE_ENV alone is bypassed by forgetting it: what is reachable from a network decides.
-  const exposure = !isLoopbackHost(e.HOST)
+  const exposure = !isLoopbackListenAddress(e.HOST)
     ? `HOST ${e.HOST} is not a loopback address`
     : !isLoopbackUrl(publicUrl)
       ? `PUBLIC_URL ${publicUrl} is not a loopback address`
@@ -254,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       urls,
     },
     contactRateLimit: { max: e.CONTACT_RATE_LIMIT, windowMs: 10 * 60 * 1000 },
+    contactRetentionMs: e.CONTACT_RETENTION_DAYS * DAY * 1000,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : path.resolve("dist/web"),
     logLevel: e.LOG_LEVEL,
     bodyLimit: 1024 * 1024,
@@ -288,7 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function developmentSecret(dataDir: string, name: string, generate: () => string): string {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
+  createOwnerOnlyDir(dataDir);
   const value = generate();
   writeFileSync(file, value + "\n", { mode: 0o600 });
   return value;

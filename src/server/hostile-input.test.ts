@@ -7,7 +7,7 @@ import { AUTH_ROUTES } from "@shared/auth";
 import { CONNECTOR_TYPES, CONTACT_REASONS } from "@shared/constants";
 import { CONNECTORS_ROUTES } from "@shared/connectors";
 import { CONTACT_FIELDS, reasonAcceptsResume } from "@shared/contact";
-import { STREAMS_ROUTES } from "@shared/streams";
+import { STREAMS_ROUTES, streamsPath } from "@shared/streams";
 import { solveToToken } from "../testing/captcha";
 import type { Challenge } from "altcha-lib";
 import { samplePdf } from "../testing/contact-files";
@@ -143,6 +143,9 @@ function jsonBody(keys: readonly string[]): fc.Arbitrary<string> {
         "\ufeff{}",
         '{"a":1}garbage',
         "[".repeat(10_000),
+        // Well-formed and small, but nested past the parser's depth limit (issue 37 item 2).
+        "[".repeat(100) + "]".repeat(100),
+        '{"a":'.repeat(100) + "1" + "}".repeat(100),
       ),
     },
     { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 200 }) },
@@ -223,12 +226,14 @@ interface Context {
   userId: string;
   /** Alias ids that exist, so some creates succeed and a success is checked too. */
   aliasIds: string[];
+  /** Corrections that exist (issue 38), so some undos succeed. */
+  correctionIds: string[];
   /** Captcha challenges fetched so far (each from its own address). */
   challenges: number;
 }
 
 interface HostileRoute {
-  method: "GET" | "POST" | "PUT";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   path: string;
   /** How the generated request authenticates: not at all, a company user's bearer token, or a valid signature. */
   auth: "none" | "user" | "signed";
@@ -281,7 +286,14 @@ function nulEvent(ctx: Context): fc.Arbitrary<Omit<InjectOptions, "method">> {
     external_user_id: ctx.userId,
     items: [
       { raw_name: "Apollo", source_app: "jira", external_id: "NUL-1", seen_at: "2026-01-05T10:00:00Z" },
-      { raw_name: "Gemini", source_app: "asana", external_id: "NUL-2", seen_at: "2026-01-05T10:00:00Z" },
+      {
+        raw_name: "Gemini",
+        source_app: "asana",
+        external_id: "NUL-2",
+        seen_at: "2026-01-05T10:00:00Z",
+        participants: ["dana@acme.com"],
+        context: "Asana project",
+      },
     ],
   };
   const projects = {
@@ -326,6 +338,12 @@ function signedEvent(ctx: Context): fc.Arbitrary<Omit<InjectOptions, "method">> 
                   source_app: fc.oneof(fc.constantFrom("jira", "slack", "asana"), hostileValue),
                   external_id: fc.oneof(fc.uuid().map(String), hostileValue),
                   seen_at: fc.oneof(fc.constant("2026-01-05T10:00:00Z"), hostileValue),
+                  // Issue 38's optional fields: addresses or not, up to 50 and past it; context up to 500 and past it.
+                  participants: fc.oneof(
+                    fc.array(fc.oneof(fc.emailAddress(), boundaryString), { maxLength: 60 }),
+                    hostileValue,
+                  ),
+                  context: fc.oneof(fc.string({ unit: "grapheme", maxLength: 520 }), hostileValue),
                 },
                 { requiredKeys: [] },
               ),
@@ -466,6 +484,38 @@ function createProject(ctx: Context): fc.Arbitrary<Omit<InjectOptions, "method">
       url: STREAMS_ROUTES.projects,
       headers: { "content-type": "application/json" },
       payload: `{"alias_id":${JSON.stringify(alias_id) ?? "null"}${extra === null ? "" : `,"__proto__":${JSON.stringify(extra) ?? "null"}`}}`,
+    })),
+  );
+}
+
+/** A Streams route's path (issue 38) with a known id, an unknown uuid or a hostile string in its one parameter. */
+function streamsIdRequest(route: string, known: (ctx: Context) => string[]) {
+  return (ctx: Context): fc.Arbitrary<Omit<InjectOptions, "method">> =>
+    fc
+      .record({
+        id: fc.oneof(
+          { weight: 2, arbitrary: fc.constantFrom(...known(ctx)) },
+          fc.uuid().map(String),
+          boundaryString.map((t) => t.slice(0, 300).replace(LONE_SURROGATE, "\ufffd")),
+        ),
+        query: queryString([]),
+        headers: randomHeaders,
+      })
+      .map(({ id, query, headers }) => ({
+        url: `${streamsPath(route, id || " ")}${query}`,
+        headers,
+      }));
+}
+
+/** "Not this project": an existing item, an unknown one or a hostile value, in a JSON body or a broken one. */
+function createCorrection(ctx: Context): fc.Arbitrary<Omit<InjectOptions, "method">> {
+  const itemId = fc.oneof(fc.constantFrom(...ctx.aliasIds), fc.uuid().map(String), hostileValue);
+  return fc.oneof(
+    jsonPost(STREAMS_ROUTES.corrections, ["item_id"])(),
+    fc.record({ item_id: itemId, extra: fc.option(hostileValue) }).map(({ item_id, extra }) => ({
+      url: STREAMS_ROUTES.corrections,
+      headers: { "content-type": "application/json" },
+      payload: `{"item_id":${JSON.stringify(item_id) ?? "null"}${extra === null ? "" : `,"__proto__":${JSON.stringify(extra) ?? "null"}`}}`,
     })),
   );
 }
@@ -611,6 +661,25 @@ const ROUTES: HostileRoute[] = [
   { method: "POST", path: STREAMS_ROUTES.projects, auth: "user", request: createProject },
   {
     method: "GET",
+    path: STREAMS_ROUTES.candidateItems,
+    auth: "user",
+    request: streamsIdRequest(STREAMS_ROUTES.candidateItems, (ctx) => ctx.aliasIds),
+  },
+  {
+    method: "GET",
+    path: STREAMS_ROUTES.projectItems,
+    auth: "user",
+    request: streamsIdRequest(STREAMS_ROUTES.projectItems, (ctx) => ctx.aliasIds),
+  },
+  { method: "POST", path: STREAMS_ROUTES.corrections, auth: "user", request: createCorrection },
+  {
+    method: "DELETE",
+    path: STREAMS_ROUTES.correction,
+    auth: "user",
+    request: streamsIdRequest(STREAMS_ROUTES.correction, (ctx) => ctx.correctionIds),
+  },
+  {
+    method: "GET",
     path: CONNECTORS_ROUTES.list,
     auth: "user",
     request: getWithQuery(CONNECTORS_ROUTES.list, []),
@@ -677,6 +746,10 @@ const COUNTED_TABLES = [
   "pulse.projects",
   "pulse.project_aliases",
   "pulse.project_alias_viewers",
+  "pulse.streams",
+  "pulse.stream_keys",
+  "pulse.stream_corrections",
+  "pulse.stream_cannot_link",
   "pulse.contact_submissions",
   "pulse.captcha_used_tokens",
   "pulse.workflow_event_ids",
@@ -730,11 +803,18 @@ beforeAll(async () => {
     );
   }
   const aliases = await t.db.query<{ id: string }>("SELECT id FROM pulse.project_aliases");
+  const correction = await t.app.inject({
+    method: "POST",
+    url: STREAMS_ROUTES.corrections,
+    headers: { authorization: `Bearer ${session.access_token}` },
+    payload: { item_id: aliases[0]!.id },
+  });
   ctx = {
     t,
     token: session.access_token,
     userId: session.user.id,
     aliasIds: aliases.map((a) => a.id),
+    correctionIds: [correction.json<{ correction: { id: string } }>().correction.id],
     challenges: 0,
   };
 });

@@ -4,6 +4,7 @@ import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { migrationsAppliedOnOpen } from "./db/migrate";
 import { drainAndClose } from "./platform/health/shutdown";
+import { nonLoopbackAddresses } from "./platform/local-only";
 import { terminalLogger } from "./platform/terminal-log";
 
 /** How long closing may take once the drain window is over, before the connections left are cut. */
@@ -20,8 +21,13 @@ async function main(): Promise<void> {
   }
 
   let db;
+  let looseDataDir: string[] = [];
   try {
-    db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    db = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onLooseDataDir: (entries) => (looseDataDir = entries),
+    });
   } catch (err) {
     if (err instanceof DataDirLockedError) fail(err.message);
     const reason = err instanceof Error ? err.message : String(err);
@@ -32,6 +38,13 @@ async function main(): Promise<void> {
 
   const logger = await terminalLogger(config);
   const app = await buildApp(config, { db, ...(logger ? { logger } : {}) });
+  if (looseDataDir.length > 0) {
+    // Repaired, not refused (decision 0095); said once, since others could read it until now.
+    app.log.warn(
+      { dataDir: config.dataDir, entries: looseDataDir.length, examples: looseDataDir.slice(0, 5) },
+      `DATA_DIR was open to other accounts: made ${looseDataDir.length} folders and files owner-only (0700/0600)`,
+    );
+  }
   // Several instances starting together queue on the migration lock: one applies, the others find nothing to do.
   const applied = migrationsAppliedOnOpen(db);
   app.log.info(
@@ -60,6 +73,15 @@ async function main(): Promise<void> {
     await db.close();
     fail(
       `Cannot listen on ${config.host}:${config.port}: ${err instanceof Error ? err.message : String(err)}`,
+    );
+  }
+  // HOST was judged loopback by its name; the stand-ins run only if every address actually bound is loopback.
+  const exposed = config.devStandIns ? nonLoopbackAddresses(app.addresses()) : [];
+  if (exposed.length > 0) {
+    await app.close();
+    await db.close();
+    fail(
+      `HOST ${config.host} listens on ${exposed.join(", ")}, which is not loopback: set the production settings, or HOST=127.0.0.1`,
     );
   }
   app.log.info(`Pulse is running at ${config.publicUrl} (database: ${db.kind})`);

@@ -23,8 +23,12 @@ export const tokenBodySchema = z.object({
 });
 export type TokenBody = z.infer<typeof tokenBodySchema>;
 
-export const refreshBodySchema = z.object({ refresh_token: opaque });
-export type RefreshBody = z.infer<typeof refreshBodySchema>;
+/** The refresh token as its HttpOnly cookie carries it (refresh and sign-out read nothing else of it). */
+export const refreshTokenSchema = opaque;
 
-export const signOutBodySchema = z.object({ refresh_token: opaque.optional() });
-export type SignOutBody = z.infer<typeof signOutBodySchema>;
+/**
+ * Refresh and sign-out take their refresh token from the cookie; a body, when one is sent, must be a JSON object
+ * and carries nothing they read (a refresh token in it is ignored, never trusted: issue 37 item 5).
+ */
+export const refreshBodySchema = z.object({}).optional();
+export const signOutBodySchema = z.object({}).optional();

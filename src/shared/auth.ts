@@ -11,13 +11,19 @@ export const AUTH_ROUTES = {
   callback: "/api/auth/google/callback",
   /** POST: one-time code + the browser's PKCE verifier → a session. */
   token: "/api/auth/token",
-  /** POST: refresh token → a rotated session. */
+  /** POST: the refresh-token cookie → a rotated session (and a new cookie). */
   refresh: "/api/auth/refresh",
   /** GET (bearer): the signed-in user. */
   user: "/api/auth/user",
-  /** POST (bearer and/or refresh token): revokes the session. */
+  /** POST (bearer and/or the refresh-token cookie): revokes the session. */
   signOut: "/api/auth/signout",
 } as const;
+
+/**
+ * The path of the HttpOnly refresh-token cookie: the auth endpoints only, so no other request carries it (issue 37
+ * item 5; only refresh and sign-out read it).
+ */
+export const AUTH_COOKIE_PATH = "/api/auth";
 
 /** One external account of a user (SPEC §3 User: identities list). Google is the only provider. */
 export interface AuthIdentity {
@@ -40,10 +46,12 @@ export interface SessionUser {
   factors: { id: string; factor_type: "totp" | "phone"; status: "verified" | "unverified" }[];
 }
 
-/** SPEC §3 Session: access token, refresh token, expiry time, token type, user. */
+/**
+ * SPEC §3 Session as the browser receives it: access token, expiry time, token type, user. The refresh token travels
+ * only in an HttpOnly cookie, never in a body a script could read (issue 37 item 5, decision 0094).
+ */
 export interface SessionResponse {
   access_token: string;
-  refresh_token: string;
   token_type: "bearer";
   /** Seconds the access token is valid from now. */
   expires_in: number;

@@ -4,8 +4,56 @@ import { UNTITLED_PROJECT } from "./constants";
 
 export const STREAMS_ROUTES = {
   candidates: "/api/streams/candidates",
+  /** The items of the Stream whose candidate has this alias_id (issue 38): what it holds, and why. */
+  candidateItems: "/api/streams/candidates/:alias_id/items",
   projects: "/api/projects",
+  /** The items a PulseMap gathered. */
+  projectItems: "/api/projects/:id/items",
+  /** "Not this project": takes an item out of its Stream (or PulseMap); the correction is kept and honoured. */
+  corrections: "/api/streams/corrections",
+  /** Undoes one correction. */
+  correction: "/api/streams/corrections/:id",
 } as const;
+
+/** A route of STREAMS_ROUTES with its one parameter filled in. */
+export const streamsPath = (route: string, id: string): string =>
+  route.replace(/:[a-z_]+/, encodeURIComponent(id));
+
+/**
+ * One discovered item of a Stream as the tool showed it, with the short human reason it was grouped there
+ * ("same name once 'RE:' is removed", "channel name", "shares 'website relaunch' and 4 of its people").
+ */
+export interface StreamItem {
+  /** The item's own id (a row of pulse.project_aliases): what a correction names. */
+  id: string;
+  external_id: string;
+  source_app: string;
+  raw_name: string;
+  seen_at: string;
+  reason: string;
+}
+
+export interface StreamItemsList {
+  items: StreamItem[];
+}
+
+/** POST STREAMS_ROUTES.corrections. */
+export interface CreateCorrectionRequest {
+  item_id: string;
+}
+
+/** A person's correction of the resolver: who took which item out, and when (undone_at once undone). */
+export interface StreamCorrection {
+  id: string;
+  item_id: string;
+  created_at: string;
+  created_by: string;
+  undone_at: string | null;
+}
+
+export interface CorrectionResponse {
+  correction: StreamCorrection;
+}
 
 /**
  * A project candidate (SPEC §3) as the signed-in user sees it: the grouping of `pulse.v_project_candidates_grouped`

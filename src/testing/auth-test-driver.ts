@@ -1,4 +1,4 @@
-import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from "fastify";
 import { AUTH_ROUTES, type SessionResponse } from "@shared/auth";
 import { randomToken, s256 } from "../server/auth/crypto";
 
@@ -20,7 +20,10 @@ export class InjectBrowser {
     options: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
   ): Promise<LightMyRequestResponse> {
     const target = new URL(url, this.origin);
-    const headers: Record<string, string> = { host: target.host, ...options.headers };
+    // A browser names the page's origin on every request that is not a GET or HEAD.
+    const origin: Record<string, string> =
+      method === "GET" || method === "HEAD" ? {} : { origin: this.origin };
+    const headers: Record<string, string> = { host: target.host, ...origin, ...options.headers };
     const cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
     if (cookie) headers.cookie = cookie;
     let payload: string | undefined;
@@ -50,6 +53,21 @@ export class InjectBrowser {
       current = await this.request("GET", url);
     }
     return { res: current, url };
+  }
+
+  /**
+   * Submits the form of the page at `url` as a person would: `fields` typed in, the form's hidden inputs (the
+   * development pages' anti-forgery token) sent along, posted to the form's action.
+   */
+  async submitForm(url: string, fields: Record<string, string>): Promise<LightMyRequestResponse> {
+    const page = await this.request("GET", url);
+    const form = /<form\b[^>]*\baction="([^"]*)"[^>]*>([\s\S]*?)<\/form>/i.exec(page.body);
+    if (!form) throw new Error(`no form at ${url}: ${page.statusCode} ${page.body.slice(0, 200)}`);
+    const inputs = form[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g);
+    const hidden = Object.fromEntries([...inputs].map((m) => [m[1]!, m[2]!]));
+    return this.request("POST", new URL(form[1]!, new URL(url, this.origin)).toString(), {
+      form: { ...hidden, ...fields },
+    });
   }
 }
 
@@ -96,11 +114,51 @@ export async function walkDevProvider(
   return { browser, codeVerifier, callbackUrl: step.url };
 }
 
+/** The names the refresh-token cookie has (src/server/auth/refresh-cookie.ts): on http, and on https. */
+const REFRESH_COOKIES = ["pulse-refresh", "__Secure-pulse-refresh"];
+
+/** The refresh token a response handed the browser in its HttpOnly cookie, if it set one. */
+export function refreshCookieOf(res: LightMyRequestResponse): string | undefined {
+  const cookies = res.cookies as { name: string; value: string }[];
+  return cookies.find((c) => REFRESH_COOKIES.includes(c.name) && c.value !== "")?.value;
+}
+
+/** A session as a test holds it: what the browser's script sees, plus the refresh token of the cookie. */
+export type TestSession = SessionResponse & { refresh_token: string };
+
+/** A token or refresh response read as the browser keeps it, with the refresh token from its cookie. */
+export function issuedSession(res: LightMyRequestResponse): TestSession {
+  const refreshToken = refreshCookieOf(res);
+  if (res.statusCode !== 200 || !refreshToken) throw new Error(`no session: ${res.statusCode} ${res.body}`);
+  return { ...res.json<SessionResponse>(), refresh_token: refreshToken };
+}
+
+/**
+ * A POST to refresh (or sign-out) as a Pulse page sends it: the refresh-token cookie and the page's Origin, which
+ * are what those endpoints read (issue 37 item 5).
+ */
+export function withRefreshCookie(
+  app: FastifyInstance,
+  refreshToken: string,
+  { url = AUTH_ROUTES.refresh, headers = {} }: { url?: string; headers?: Record<string, string> } = {},
+): InjectOptions {
+  const secure = new URL(app.config.publicUrl).protocol === "https:";
+  return {
+    method: "POST",
+    url,
+    headers: {
+      origin: new URL(app.config.publicUrl).origin,
+      cookie: `${REFRESH_COOKIES[secure ? 1 : 0]}=${refreshToken}`,
+      ...headers,
+    },
+  };
+}
+
 /** The whole sign-in: provider pages, Pulse's callback, then the code exchange. */
 export async function signInThroughDevProvider(
   app: FastifyInstance,
   email: string,
-): Promise<SessionResponse & { browser: InjectBrowser }> {
+): Promise<TestSession & { browser: InjectBrowser }> {
   const { browser, codeVerifier, callbackUrl } = await walkDevProvider(app, email);
   const callback = await browser.request("GET", callbackUrl);
   const location = new URL(String(callback.headers.location));
@@ -110,5 +168,5 @@ export async function signInThroughDevProvider(
     json: { code, code_verifier: codeVerifier },
   });
   if (token.statusCode !== 200) throw new Error(`token failed: ${token.statusCode} ${token.body}`);
-  return { ...token.json<SessionResponse>(), browser };
+  return { ...issuedSession(token), browser };
 }

@@ -1,6 +1,5 @@
-import type { SessionResponse } from "@shared/auth";
 import { isAuthorisedUser } from "@shared/auth-access";
-import { SessionService } from "../server/auth/sessions";
+import { SessionService, type IssuedSession } from "../server/auth/sessions";
 import { upsertGoogleUser } from "../server/auth/users";
 import { loadConfig, type Config } from "../server/config";
 import { openDatabase, type Database } from "../server/db/client";
@@ -8,14 +7,16 @@ import { openDatabase, type Database } from "../server/db/client";
 /**
  * A Pulse session created straight in the database, as a finished Google sign-in would leave it: for tests, the
  * benchmark and the load test, which need many signed-in clients without going through the per-address sign-in
- * rate limit or the identity provider's pages. The access token is signed with `config.jwtSecret`, so a server
- * started on the same DATA_DIR (or JWT_SECRET) accepts it.
+ * rate limit or the identity provider's pages. The access token is signed with `config.jwtSecret` and the session
+ * records that key, so a server started on the same DATA_DIR (or JWT_SECRET) accepts it. The user has no Google
+ * refresh token, so the Google re-check ends the session once it falls due (GOOGLE_RECHECK_MINUTES after creation);
+ * `refresh_token` is what a browser would hold in its HttpOnly cookie.
  */
 export async function createDirectSession(
   db: Database,
   config: Pick<Config, "jwtSecret" | "publicUrl" | "session" | "googleRecheckMs" | "companyDomain">,
   email: string,
-): Promise<SessionResponse> {
+): Promise<IssuedSession> {
   const domain = email.split("@")[1] ?? "";
   const local = email.split("@")[0] ?? email;
   const userId = await upsertGoogleUser(
@@ -46,7 +47,7 @@ export async function createSessionsBeforeStart(
   env: Record<string, string>,
   emails: string[],
   prepare?: (db: Database) => Promise<void>,
-): Promise<SessionResponse[]> {
+): Promise<IssuedSession[]> {
   const config = loadConfig({
     NODE_ENV: "development",
     COMPANY_DOMAIN: "acme.com",
@@ -55,7 +56,7 @@ export async function createSessionsBeforeStart(
   });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const sessions: SessionResponse[] = [];
+    const sessions: IssuedSession[] = [];
     for (const email of emails) sessions.push(await createDirectSession(db, config, email));
     await prepare?.(db);
     return sessions;

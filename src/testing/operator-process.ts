@@ -10,7 +10,14 @@ export interface OperatorRun {
 }
 
 /** Settings of the machine running the tests that must not leak into a command told which database to use. */
-const DATABASE_SETTINGS = ["DATABASE_URL", "DATA_DIR", "JWT_SECRET", "WORKFLOW_SECRET"];
+const DATABASE_SETTINGS = [
+  "DATABASE_URL",
+  "DATA_DIR",
+  "JWT_SECRET",
+  "WORKFLOW_SECRET",
+  "BACKUP_KEY",
+  "BACKUP_KEY_FILE",
+];
 
 /**
  * Test support (not a test): runs an operator command as `npm run <script>` does — `node scripts/operator.mjs

@@ -18,7 +18,7 @@ export function signedInAs(email: string, overrides: Partial<AuthContextValue> =
   return {
     ...anonymous,
     user,
-    session: { access_token: "a", refresh_token: "r", expires_at: 0, token_type: "bearer", user },
+    session: { access_token: "a", expires_at: 0, token_type: "bearer", user },
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { SignJWT, UnsecuredJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { ACCESS_TOKEN_AUDIENCE, AccessTokens } from "./access-tokens";
@@ -21,6 +22,12 @@ function joseToken(
     .setIssuedAt(NOW)
     .setExpirationTime(NOW + 60);
   return edit(jwt).sign(new TextEncoder().encode(secret));
+}
+
+/** A correctly signed token with any protected header (jose will not write a `crit` it does not know). */
+function signedWithHeader(header: object, payload: string): string {
+  const encoded = `${Buffer.from(JSON.stringify(header)).toString("base64url")}.${payload}`;
+  return `${encoded}.${createHmac("sha256", SECRET).update(encoded).digest("base64url")}`;
 }
 
 describe("AccessTokens", () => {
@@ -99,5 +106,37 @@ describe("AccessTokens", () => {
     await expect(remembering.verify(flipped, NOW)).rejects.toThrow(/signature/);
     const otherKey = new AccessTokens("another-secret-of-at-least-thirty-two-chars", ISSUER);
     await expect(otherKey.verify(token, NOW)).rejects.toThrow(/signature/);
+  });
+
+  it("accepts the canonical base64url of a token only, and refuses an unknown `crit` header, as jose does (issue 37 item 9)", async () => {
+    const strict = new AccessTokens(SECRET, ISSUER);
+    const token = await strict.sign(claims, NOW, NOW + 60);
+    // The last of 43 characters carries 4 bits of the 256-bit signature and 2 unused ones: flipping the lowest
+    // changes the string, not the bytes a lenient decoder reads.
+    const last = token.at(-1)!;
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const lowBitFlipped = token.slice(0, -1) + alphabet[alphabet.indexOf(last) ^ 1]!;
+    const [h, p, s] = token.split(".") as [string, string, string];
+    const variants: Record<string, string | Promise<string>> = {
+      lowBitFlipped,
+      paddedSignature: `${token}==`,
+      paddedPayload: `${h}.${p}=.${s}`,
+      standardAlphabet: token.replace(/-/g, "+").replace(/_/g, "/"),
+      spaceInSignature: `${h}.${p}.${s.slice(0, 10)} ${s.slice(10)}`,
+      unknownCrit: signedWithHeader({ alg: "HS256", typ: "JWT", crit: ["exp-policy"], "exp-policy": 1 }, p),
+      emptyCrit: signedWithHeader({ alg: "HS256", typ: "JWT", crit: [] }, p),
+    };
+    // Variants of a token the cache already holds, and of one it has never seen.
+    expect(await strict.verify(token, NOW)).toEqual(claims);
+    for (const [name, variant] of Object.entries(variants)) {
+      const text = await variant;
+      if (name === "standardAlphabet" && text === token) continue;
+      await expect(strict.verify(text, NOW), name).rejects.toThrow(/Access token refused/);
+      await expect(new AccessTokens(SECRET, ISSUER).verify(text, NOW), name).rejects.toThrow(
+        /Access token refused/,
+      );
+    }
+    // Every refusal left the cache as it was: only the one canonical string of the token is remembered.
+    expect(await strict.verify(token, NOW)).toEqual(claims);
   });
 });

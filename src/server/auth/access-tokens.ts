@@ -4,6 +4,8 @@ import { SignJWT } from "jose";
 /** The audience of Pulse's access tokens: its own API, nothing else. */
 export const ACCESS_TOKEN_AUDIENCE = "pulse-api";
 const ALGORITHM = "HS256";
+/** A JWS compact segment: unpadded base64url (RFC 7515 §2), nothing else. */
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 export interface AccessTokenClaims {
   userId: string;
@@ -62,8 +64,9 @@ export class AccessTokens {
    *
    * Checked synchronously with node:crypto rather than jose's WebCrypto path: every signed-in request verifies one,
    * and jose's asynchronous HMAC cost about 160 µs each, 12 % of a list request's CPU (docs/performance.md). The
-   * rules are jose's for this one algorithm: HS256 only (never `none`), a constant-time signature comparison over
-   * the exact bytes received, then iss, aud, exp (no leeway), nbf when present, and the required claims.
+   * rules are jose's for this one algorithm: HS256 only (never `none`), canonical unpadded base64url only, no `crit`
+   * header, a constant-time signature comparison over the exact bytes received, then iss, aud, exp (no leeway), nbf
+   * when present, and the required claims.
    */
   async verify(token: string, now = Math.floor(Date.now() / 1000)): Promise<AccessTokenClaims> {
     const known = this.verified.get(token) ?? this.verifyBytes(token);
@@ -75,10 +78,18 @@ export class AccessTokens {
     const parts = token.split(".");
     if (parts.length !== 3) throw new AccessTokenError("malformed");
     const [header, payload, signature] = parts as [string, string, string];
-    const alg = (decodeJson(header) as { alg?: unknown; crit?: unknown }).alg;
-    if (alg !== ALGORITHM) throw new AccessTokenError("algorithm");
-    const expected = createHmac("sha256", this.key).update(`${header}.${payload}`).digest();
-    const given = Buffer.from(signature, "base64url");
+    if (!parts.every((part) => BASE64URL.test(part))) throw new AccessTokenError("malformed");
+    const protectedHeader = decodeJson(header) as { alg?: unknown; crit?: unknown };
+    if (protectedHeader.alg !== ALGORITHM) throw new AccessTokenError("algorithm");
+    // No header extension is understood here, so any `crit` names one that is not: refused, as jose does.
+    if (protectedHeader.crit !== undefined) throw new AccessTokenError("crit");
+    // The signature compared as the one canonical string of the expected bytes: Node's decoder would ignore a
+    // last character's unused bits or a trailing `=`, so one token would verify under many spellings (and fill
+    // many slots of the cache below).
+    const expected = Buffer.from(
+      createHmac("sha256", this.key).update(`${header}.${payload}`).digest("base64url"),
+    );
+    const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       throw new AccessTokenError("signature");
     }

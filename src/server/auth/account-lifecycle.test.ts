@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_ROUTES, type SessionResponse } from "@shared/auth";
-import { signInThroughDevProvider, walkDevProvider } from "../../testing/auth-test-driver";
+import type { SessionResponse } from "@shared/auth";
+import {
+  issuedSession,
+  signInThroughDevProvider,
+  walkDevProvider,
+  withRefreshCookie,
+} from "../../testing/auth-test-driver";
 import { createTestApp, type TestApp } from "../../testing/test-app";
+import { deriveKey, encrypt } from "./crypto";
 
 /** Issue #7: Workspace-managed accounts only in production, no silent profile moves, leavers lose access. */
 let t: TestApp;
@@ -17,8 +23,7 @@ afterAll(async () => {
 });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const refresh = (refreshToken: string) =>
-  t.app.inject({ method: "POST", url: AUTH_ROUTES.refresh, payload: { refresh_token: refreshToken } });
+const refresh = (refreshToken: string) => t.app.inject(withRefreshCookie(t.app, refreshToken));
 const callbackError = async (email: string) => {
   const { browser, callbackUrl } = await walkDevProvider(t.app, email);
   const res = await browser.request("GET", callbackUrl);
@@ -85,6 +90,14 @@ describe("a person whose Google access ends", () => {
       [session.user.id],
     );
 
+  const reasonsOf = async (session: SessionResponse) =>
+    (
+      await t.db.query<{ r: string | null }>(
+        "SELECT revoked_reason AS r FROM auth.sessions WHERE user_id = $1",
+        [session.user.id],
+      )
+    ).map((row) => row.r);
+
   it("keeps refreshing while Google still grants access, asking at most every 15 minutes", async () => {
     const ray = await signInThroughDevProvider(t.app, "ray@acme.com");
     const [before] = await t.db.query<{ at: Date }>(
@@ -94,7 +107,7 @@ describe("a person whose Google access ends", () => {
     const soon = await refresh(ray.refresh_token);
     expect(soon.statusCode).toBe(200);
     await ageCheck(ray);
-    const later = await refresh(soon.json<SessionResponse>().refresh_token);
+    const later = await refresh(issuedSession(soon).refresh_token);
     expect(later.statusCode).toBe(200);
     const [after] = await t.db.query<{ at: Date }>(
       "SELECT google_checked_at AS at FROM auth.sessions WHERE user_id = $1",
@@ -107,7 +120,7 @@ describe("a person whose Google access ends", () => {
     const tab1 = await signInThroughDevProvider(t.app, "lee@acme.com");
     const tab2 = await signInThroughDevProvider(t.app, "lee@acme.com");
     // The account is removed at the provider (the development provider's "Revoke access" page).
-    const page = await tab1.browser.request("POST", "/dev/oidc/revoke", { form: { email: "lee@acme.com" } });
+    const page = await tab1.browser.submitForm("/dev/oidc/revoke", { email: "lee@acme.com" });
     expect(page.body).toContain("Access revoked for <strong>lee@acme.com</strong>");
     // Within the interval nothing asks Google yet.
     expect((await refresh(tab1.refresh_token)).statusCode).toBe(200);
@@ -123,6 +136,38 @@ describe("a person whose Google access ends", () => {
       [tab1.user.id],
     );
     expect(reasons.map((r) => r.revoked_reason)).toEqual(["google_access_revoked", "google_access_revoked"]);
+  });
+
+  it("a stored Google token that cannot be read (sealed under an earlier key) ends the sessions with a 401, not a 500", async () => {
+    const kim = await signInThroughDevProvider(t.app, "kim@acme.com");
+    await t.db.query("UPDATE auth.identities SET refresh_token_encrypted = $2 WHERE user_id = $1", [
+      kim.user.id,
+      encrypt(deriveKey("an-earlier-secret-of-at-least-thirty-two-chars", "google-refresh-token"), "1//old"),
+    ]);
+    await ageCheck(kim);
+    const ended = await refresh(kim.refresh_token);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().error.code).toBe("google_token_unreadable");
+    expect(await reasonsOf(kim)).toEqual(["google_token_unreadable"]);
+    // The unreadable token is dropped; the next sign-in stores a fresh one.
+    const [identity] = await t.db.query<{ t: string | null }>(
+      "SELECT refresh_token_encrypted AS t FROM auth.identities WHERE user_id = $1",
+      [kim.user.id],
+    );
+    expect(identity!.t).toBeNull();
+  });
+
+  it("a session whose user has no Google token to ask with is ended when its re-check falls due, not kept", async () => {
+    // Outside the company domain nothing of Google's is kept, so nobody can ask Google about this account.
+    const eve = await signInThroughDevProvider(t.app, "eve@notacme.com");
+    // Within the interval nothing asks.
+    const first = await refresh(eve.refresh_token);
+    expect(first.statusCode).toBe(200);
+    await ageCheck(eve);
+    const ended = await refresh(issuedSession(first).refresh_token);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().error.code).toBe("google_unverifiable");
+    expect(await reasonsOf(eve)).toEqual(["google_unverifiable"]);
   });
 
   it("the operator can end every session of one e-mail at once", async () => {

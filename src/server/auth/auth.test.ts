@@ -7,9 +7,11 @@ import { buildApp } from "../app";
 import { ACCESS_TOKEN_AUDIENCE } from "./access-tokens";
 import {
   InjectBrowser,
+  issuedSession,
   pkcePair,
   signInThroughDevProvider,
   walkDevProvider,
+  withRefreshCookie,
 } from "../../testing/auth-test-driver";
 import { decrypt, deriveKey, encrypt, sha256Hex } from "./crypto";
 import { currentUser } from "../platform/current-user";
@@ -41,8 +43,7 @@ const protectedWith = (token: string | undefined) =>
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
 
-const refresh = (refreshToken: string) =>
-  t.app.inject({ method: "POST", url: AUTH_ROUTES.refresh, payload: { refresh_token: refreshToken } });
+const refresh = (refreshToken: string) => t.app.inject(withRefreshCookie(t.app, refreshToken));
 
 async function storedCounts() {
   return {
@@ -342,7 +343,7 @@ describe("refresh tokens", () => {
     const session = await signInThroughDevProvider(t.app, "mo@acme.com");
     const res = await refresh(session.refresh_token);
     expect(res.statusCode).toBe(200);
-    const next = res.json<SessionResponse>();
+    const next = issuedSession(res);
     expect(next.refresh_token).not.toBe(session.refresh_token);
     expect(next.user.email).toBe("mo@acme.com");
     expect((await protectedWith(next.access_token)).json()).toEqual({ email: "mo@acme.com" });
@@ -354,8 +355,8 @@ describe("refresh tokens", () => {
     const tabB = await refresh(session.refresh_token);
     expect(tabA.statusCode).toBe(200);
     expect(tabB.statusCode).toBe(200);
-    const a = tabA.json<SessionResponse>();
-    const b = tabB.json<SessionResponse>();
+    const a = issuedSession(tabA);
+    const b = issuedSession(tabB);
     expect(b.refresh_token).toBe(a.refresh_token);
     expect(b.access_token).toBe(a.access_token);
     expect(
@@ -371,12 +372,12 @@ describe("refresh tokens", () => {
     const session = await signInThroughDevProvider(t.app, "moe@acme.com");
     const [x, y] = await Promise.all([refresh(session.refresh_token), refresh(session.refresh_token)]);
     expect([x.statusCode, y.statusCode]).toEqual([200, 200]);
-    expect(x.json<SessionResponse>().refresh_token).toBe(y.json<SessionResponse>().refresh_token);
+    expect(issuedSession(x).refresh_token).toBe(issuedSession(y).refresh_token);
   });
 
   it("a rotated token presented after the grace period revokes the whole session", async () => {
     const parent = (await signInThroughDevProvider(t.app, "mia@acme.com")).refresh_token;
-    const active = (await refresh(parent)).json<SessionResponse>();
+    const active = issuedSession(await refresh(parent));
     await t.db.query(
       "UPDATE auth.refresh_tokens SET rotated_at = rotated_at - interval '11 seconds' WHERE token_hash = $1",
       [sha256Hex(parent)],
@@ -396,15 +397,15 @@ describe("refresh tokens", () => {
 
   it("a grandparent token is reuse even within the grace period", async () => {
     const s = await signInThroughDevProvider(t.app, "ned@acme.com");
-    const child = (await refresh(s.refresh_token)).json<SessionResponse>();
-    const grandchild = (await refresh(child.refresh_token)).json<SessionResponse>();
+    const child = issuedSession(await refresh(s.refresh_token));
+    const grandchild = issuedSession(await refresh(child.refresh_token));
     expect((await refresh(s.refresh_token)).statusCode).toBe(401);
     expect((await refresh(grandchild.refresh_token)).statusCode).toBe(401);
   });
 
   it("once a session is revoked, not even the grace period refreshes it", async () => {
     const s = await signInThroughDevProvider(t.app, "oli@acme.com");
-    const next = (await refresh(s.refresh_token)).json<SessionResponse>();
+    const next = issuedSession(await refresh(s.refresh_token));
     await t.app.inject({
       method: "POST",
       url: AUTH_ROUTES.signOut,
@@ -436,7 +437,8 @@ describe("refresh tokens", () => {
 
   it("an unknown or malformed refresh token is refused", async () => {
     expect((await refresh("x".repeat(43))).statusCode).toBe(401);
-    const res = await t.app.inject({ method: "POST", url: AUTH_ROUTES.refresh, payload: {} });
+    expect((await refresh("short")).statusCode).toBe(401);
+    const res = await t.app.inject({ method: "POST", url: AUTH_ROUTES.refresh, payload: [] });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -511,8 +513,10 @@ describe("the guard on product API routes", () => {
     const out = await t.app.inject({
       method: "POST",
       url: AUTH_ROUTES.signOut,
-      headers: { authorization: `Bearer ${s.access_token}` },
-      payload: { refresh_token: s.refresh_token },
+      ...withRefreshCookie(t.app, s.refresh_token, {
+        url: AUTH_ROUTES.signOut,
+        headers: { authorization: `Bearer ${s.access_token}` },
+      }),
     });
     expect(out.statusCode).toBe(204);
     expect((await protectedWith(s.access_token)).statusCode).toBe(401);
@@ -526,11 +530,7 @@ describe("the guard on product API routes", () => {
 
   it("sign-out by refresh token alone also ends the session (an expired access token cannot)", async () => {
     const s = await signInThroughDevProvider(t.app, "sue@acme.com");
-    const out = await t.app.inject({
-      method: "POST",
-      url: AUTH_ROUTES.signOut,
-      payload: { refresh_token: s.refresh_token },
-    });
+    const out = await t.app.inject(withRefreshCookie(t.app, s.refresh_token, { url: AUTH_ROUTES.signOut }));
     expect(out.statusCode).toBe(204);
     expect((await protectedWith(s.access_token)).statusCode).toBe(401);
   });
@@ -673,15 +673,7 @@ describe("configuration", () => {
       expect(codes).toEqual([400, 400, 400, 429]);
       const refreshes: number[] = [];
       for (let i = 0; i < 4; i++) {
-        refreshes.push(
-          (
-            await limited.app.inject({
-              method: "POST",
-              url: AUTH_ROUTES.refresh,
-              payload: { refresh_token: "y".repeat(43) },
-            })
-          ).statusCode,
-        );
+        refreshes.push((await limited.app.inject(withRefreshCookie(limited.app, "y".repeat(43)))).statusCode);
       }
       expect(refreshes).toEqual([401, 401, 401, 429]);
     } finally {

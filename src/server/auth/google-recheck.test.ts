@@ -4,7 +4,9 @@ import { signInThroughDevProvider } from "../../testing/auth-test-driver";
 import { ManualTimers } from "../../testing/manual-timers";
 import { listenForSockets, TestSocket } from "../../testing/realtime-test-client";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import type { AccountStatus } from "./google-account-check";
+import { googleAccountCheck, type AccountStatus } from "./google-account-check";
+import { deriveKey, encrypt } from "./crypto";
+import type { OidcClient } from "./oidc-client";
 import type { Timers } from "../platform/timers";
 import { GoogleRecheck } from "./google-recheck";
 
@@ -66,7 +68,7 @@ describe("a person whose Google access ends loses Pulse within GOOGLE_RECHECK_MI
     // A minute after signing in, the person leaves the company: Google removes the account's grant.
     await advance(MINUTE);
     const revokedAt = clock.now();
-    await leaver.browser.request("POST", "/dev/oidc/revoke", { form: { email: "leaver@acme.com" } });
+    await leaver.browser.submitForm("/dev/oidc/revoke", { email: "leaver@acme.com" });
     expect((await me(leaver)).statusCode).toBe(200);
 
     // Nobody refreshes (the access token is good for an hour); the sweep asks Google on its own.
@@ -109,6 +111,62 @@ describe("a person whose Google access ends loses Pulse within GOOGLE_RECHECK_MI
     }
     // Due after 14 minutes (interval less one sweep), then again 14 minutes later.
     expect(asked.filter((id) => id === ivy.user.id)).toHaveLength(2);
+  });
+});
+
+describe("accounts nobody can ask Google about (issue 37 item 3)", () => {
+  const reasonsOf = async (userId: string) =>
+    (
+      await t.db.query<{ r: string | null }>(
+        "SELECT revoked_reason AS r FROM auth.sessions WHERE user_id = $1",
+        [userId],
+      )
+    ).map((row) => row.r);
+
+  it("a stored Google token that cannot be read ends the sessions at the first sweep, and no sweep meets it again", async () => {
+    const kay = await signInThroughDevProvider(t.app, "kay@acme.com");
+    const socket = await openSocket(kay);
+    await t.db.query("UPDATE auth.identities SET refresh_token_encrypted = $2 WHERE user_id = $1", [
+      kay.user.id,
+      encrypt(deriveKey("an-earlier-secret-of-at-least-thirty-two-chars", "google-refresh-token"), "1//old"),
+    ]);
+    await t.db.query("UPDATE auth.sessions SET google_checked_at = '-infinity' WHERE user_id = $1", [
+      kay.user.id,
+    ]);
+    const asked: string[] = [];
+    // Google itself is never reached: a token that cannot be read is not worth asking with.
+    const oidc = {
+      checkGrant: async (token: string) => {
+        asked.push(token);
+        return { status: "active", refreshToken: undefined };
+      },
+    } as unknown as OidcClient;
+    const tokenKey = deriveKey(t.config.jwtSecret, "google-refresh-token");
+    const check = googleAccountCheck(t.db, oidc, tokenKey, t.app.log);
+    const recheck = new GoogleRecheck(
+      t.db,
+      check,
+      (userId, reason) => t.app.auth.sessions.endAllForUser(userId, reason),
+      t.app.log,
+      { intervalMs: 15 * MINUTE, timers: wallClock },
+    );
+    await recheck.sweep();
+    expect(await reasonsOf(kay.user.id)).toEqual(["google_token_unreadable"]);
+    expect(await socket.closed).toMatchObject({ code: REALTIME_CLOSE.unauthorized });
+    expect((await me(kay)).statusCode).toBe(401);
+    await t.db.query("UPDATE auth.sessions SET google_checked_at = '-infinity' WHERE user_id = $1", [
+      kay.user.id,
+    ]);
+    expect(await recheck.sweep()).toMatchObject({ checked: 0 });
+    expect(asked).toEqual([]);
+  });
+
+  it("a session whose user has no Google token at all ends when its re-check falls due", async () => {
+    // Outside the company domain Pulse keeps nothing of Google's: the account cannot be vouched for.
+    const lou = await signInThroughDevProvider(t.app, "lou@notacme.com");
+    await advance(15 * MINUTE);
+    expect(await reasonsOf(lou.user.id)).toEqual(["google_unverifiable"]);
+    expect((await me(lou)).statusCode).toBe(401);
   });
 });
 

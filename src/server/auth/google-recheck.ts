@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { rowsOf, type Database } from "../db/client";
 import type { Timers } from "../platform/timers";
 import type { AccountCheck } from "./google-account-check";
-import { GOOGLE_ACCESS_REVOKED } from "./sessions";
+import { SESSION_END_REASONS } from "./sessions";
 
 export interface GoogleRecheckOptions {
   /** GOOGLE_RECHECK_MINUTES: the longest a person whose Google access ended keeps Pulse. */
@@ -18,6 +18,7 @@ export interface GoogleRecheckOptions {
 
 export interface SweepResult {
   checked: number;
+  /** Users whose sessions the pass ended: Google revoked the grant, or nobody could ask Google. */
   revoked: number;
 }
 
@@ -139,8 +140,9 @@ export class GoogleRecheck {
     try {
       const status = await this.check(userId);
       result.checked++;
-      if (status === "revoked") {
-        await this.endSessions(userId, GOOGLE_ACCESS_REVOKED);
+      if (status === "revoked" || status === "unreadable" || status === "unknown") {
+        // Nobody can vouch for the account (issue 37 item 3): its sessions end, so no later sweep meets it again.
+        await this.endSessions(userId, SESSION_END_REASONS[status]);
         result.revoked++;
       } else if (status === "unavailable") {
         await this.dueAgain(userId);

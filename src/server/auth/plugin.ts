@@ -91,6 +91,15 @@ const plugin: FastifyPluginAsync<AuthPluginOptions> = async (app, options) => {
   }
   app.decorate("auth", { sessions, googleRecheck });
   try {
+    // Rotating JWT_SECRET signs everyone out (issue 37 item 3): sessions of another key could no longer refresh
+    // anyway; ending them here makes the database say so, and the Google re-check stops meeting them.
+    const ended = await sessions.endSessionsOfOtherKeys();
+    if (ended > 0) app.log.warn({ ended }, "sessions: ended every session created under another JWT_SECRET");
+  } catch (err) {
+    // Refresh and the session check refuse those sessions on their own; only the clean-up waits for a restart.
+    app.log.warn({ err }, "sessions: could not end the sessions of another JWT_SECRET at start");
+  }
+  try {
     const stopListening = await sessions.listenForChanges();
     app.addHook("onClose", stopListening);
   } catch (err) {

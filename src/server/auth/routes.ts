@@ -6,13 +6,20 @@ import {
   startSignInBodySchema,
   tokenBodySchema,
 } from "@shared/auth-schemas";
+import type { SessionResponse } from "@shared/auth";
 import { badRequest, HttpError } from "../platform/errors";
 import { currentUser } from "../platform/current-user";
 import { bearerToken } from "./guard";
 import { OidcClient } from "./oidc-client";
 import { createRateLimiter, rateLimitHook } from "../platform/rate-limit/limiter";
 import { allowedReturnUrl } from "./redirects";
-import type { SessionService } from "./sessions";
+import { sessionEnded, type IssuedSession, type SessionService } from "./sessions";
+import {
+  clearRefreshCookie,
+  readRefreshCookie,
+  requirePulseOrigin,
+  setRefreshCookie,
+} from "./refresh-cookie";
 import type { SignInFlows } from "./sign-in-flows";
 import { completeSignIn } from "./complete-sign-in";
 
@@ -34,6 +41,13 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   { oidc, sessions, flows, tokenKey },
 ) => {
   const { config } = app;
+  /** The refresh token goes into its HttpOnly cookie; the body carries the rest of the session only. */
+  const issue = (reply: FastifyReply, issued: IssuedSession): SessionResponse => {
+    const { refresh_token, session_expires_at, ...session } = issued;
+    setRefreshCookie(reply, config, refresh_token, session_expires_at);
+    noStore(reply);
+    return session;
+  };
   // Counted in PostgreSQL per endpoint and client address, so every instance shares the count.
   const limited = (name: string) => ({
     onRequest: rateLimitHook(
@@ -105,16 +119,23 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
       userAgent: request.headers["user-agent"],
       ip: request.ip,
     });
-    noStore(reply);
-    return session;
+    return issue(reply, session);
   });
 
-  // 4. Rotation.
+  // 4. Rotation: the refresh token comes from its cookie, from a Pulse page only (CSRF, besides SameSite=Strict).
   app.post(AUTH_ROUTES.refresh, limited("refresh"), async (request, reply) => {
-    const body = refreshBodySchema.parse(request.body);
-    const session = await sessions.refresh(body.refresh_token);
+    refreshBodySchema.parse(request.body);
     noStore(reply);
-    return session;
+    const token = readRefreshCookie(request, config);
+    if (!token) throw sessionEnded("This browser holds no Pulse session. Please sign in again.");
+    requirePulseOrigin(request, config);
+    try {
+      return issue(reply, await sessions.refresh(token));
+    } catch (err) {
+      // The session cannot go on: the browser drops a cookie that would only be refused again.
+      if (err instanceof HttpError && err.statusCode === 401) clearRefreshCookie(reply, config);
+      throw err;
+    }
   });
 
   // 5. The current user (any domain: the access-denied screen shows the e-mail); ROUTE_ACCESS says "session".
@@ -123,17 +144,24 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
     return currentUser(request);
   });
 
-  // 6. Sign-out revokes the session server-side; always answers 204 so the browser can forget it either way.
+  // 6. Sign-out revokes the session server-side; always answers 204 so the browser can forget it either way. It
+  // sends no Clear-Site-Data "storage": that would also wipe the theme and layout the person chose, and other
+  // tabs' storage without telling them (decision 0094); the page removes its own session key instead.
   app.post(AUTH_ROUTES.signOut, limited("signout"), async (request, reply) => {
-    const body = signOutBodySchema.parse(request.body ?? {});
+    signOutBodySchema.parse(request.body);
+    const refreshToken = readRefreshCookie(request, config);
+    // The cookie is acted on only for a Pulse page; a bearer token alone is no CSRF risk (no browser adds it).
+    if (refreshToken) requirePulseOrigin(request, config);
+    noStore(reply);
+    clearRefreshCookie(reply, config);
     const ended = new Set<string>();
     const token = bearerToken(request);
     if (token) {
       const found = await sessions.authenticate(token).catch(() => undefined);
       if (found) ended.add(found.sessionId);
     }
-    if (body.refresh_token) {
-      const sessionId = await sessions.sessionOfRefreshToken(body.refresh_token);
+    if (refreshToken) {
+      const sessionId = await sessions.sessionOfRefreshToken(refreshToken);
       if (sessionId) ended.add(sessionId);
     }
     for (const sessionId of ended) await sessions.revoke(sessionId, "signed_out");

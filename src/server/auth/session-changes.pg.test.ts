@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AUTH_ROUTES } from "@shared/auth";
-import { signInThroughDevProvider } from "../../testing/auth-test-driver";
+import { signInThroughDevProvider, withRefreshCookie } from "../../testing/auth-test-driver";
 import { startTwoInstances, type TwoInstances } from "../../testing/two-instances";
 
 /** Decision 0081 across instances: what one instance ends, the others stop serving from their caches. */
@@ -24,12 +24,12 @@ describe("sessions across instances", () => {
     expect((await userOn(appB, ann.access_token)).statusCode).toBe(200);
     expect((await userOn(appB, ann.access_token)).statusCode).toBe(200);
 
-    const out = await appA.inject({
-      method: "POST",
-      url: AUTH_ROUTES.signOut,
-      headers: { authorization: `Bearer ${ann.access_token}` },
-      payload: { refresh_token: ann.refresh_token },
-    });
+    const out = await appA.inject(
+      withRefreshCookie(appA, ann.refresh_token, {
+        url: AUTH_ROUTES.signOut,
+        headers: { authorization: `Bearer ${ann.access_token}` },
+      }),
+    );
     expect(out.statusCode).toBe(204);
     expect((await userOn(appA, ann.access_token)).statusCode).toBe(401);
     await vi.waitFor(

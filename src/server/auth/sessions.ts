@@ -19,6 +19,30 @@ import {
 /** Why a session ended when Google no longer grants access (its `revoked_reason` and the refusal's code). */
 export const GOOGLE_ACCESS_REVOKED = "google_access_revoked";
 
+/** Why a session ended when Pulse cannot ask Google about the account: its stored Google token cannot be read. */
+export const GOOGLE_TOKEN_UNREADABLE = "google_token_unreadable";
+/** Why a session ended when there is no Google token to ask with at all: an account nobody can vouch for. */
+export const GOOGLE_UNVERIFIABLE = "google_unverifiable";
+/** Why a session ended when the server started with another JWT_SECRET than the one it was created under. */
+export const KEY_ROTATED = "key_rotated";
+/** Why every session ended at the operator's `npm run sessions:end-all`. */
+export const OPERATOR_ENDED_ALL = "operator_ended_all";
+
+/**
+ * The fingerprint of a JWT_SECRET that each session records (migration 0009): a derived value, so the database
+ * never learns the secret or any key made from it for another purpose.
+ */
+export function sessionKeyId(secret: string): string {
+  return deriveKey(secret, "session-key-id").subarray(0, 16).toString("base64url");
+}
+
+/** The end of a session whose account Google's re-check could not vouch for, by the check's answer. */
+export const SESSION_END_REASONS = {
+  revoked: GOOGLE_ACCESS_REVOKED,
+  unreadable: GOOGLE_TOKEN_UNREADABLE,
+  unknown: GOOGLE_UNVERIFIABLE,
+} as const;
+
 /** How long the parent of the active refresh token still gets the active pair back (two tabs refreshing at once). */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
@@ -44,6 +68,7 @@ interface RefreshRow {
   rotated_at: Date | null;
   within_grace: boolean | null;
   revoked: boolean;
+  other_key: boolean;
   expired: boolean;
   inactive: boolean;
   recheck_due: boolean;
@@ -57,6 +82,16 @@ interface IssuedRow {
 }
 
 /**
+ * A session as the server issues it: the wire's SessionResponse plus the refresh token, which routes.ts puts in
+ * an HttpOnly cookie and never in a body a script can read (issue 37 item 5).
+ */
+export interface IssuedSession extends SessionResponse {
+  refresh_token: string;
+  /** The session's absolute end, in seconds since the epoch: how long the cookie is kept. */
+  session_expires_at: number;
+}
+
+/**
  * Pulse sessions (ARCHITECTURE §5 Sessions, docs/decisions/0011-sessions.md): a session row with an absolute
  * lifetime and an inactivity limit; opaque refresh tokens stored as SHA-256, rotated on every use; presenting a
  * rotated token again revokes the whole session, except that the parent of the active token gets the active pair
@@ -66,6 +101,8 @@ interface IssuedRow {
 export class SessionService {
   readonly accessTokens: AccessTokens;
   private readonly rotationKey: Buffer;
+  /** The fingerprint of this instance's JWT_SECRET: only sessions created under it refresh or authenticate. */
+  readonly keyId: string;
   private readonly userChangeListeners = new Set<(userId: string) => void>();
 
   constructor(
@@ -78,16 +115,17 @@ export class SessionService {
   ) {
     this.accessTokens = new AccessTokens(config.jwtSecret, config.publicUrl);
     this.rotationKey = deriveKey(config.jwtSecret, "refresh-token-rotation");
+    this.keyId = sessionKeyId(config.jwtSecret);
   }
 
   /** A new session for a user who just proved who they are. */
-  async create(userId: string, meta: SessionMeta = {}): Promise<SessionResponse> {
+  async create(userId: string, meta: SessionMeta = {}): Promise<IssuedSession> {
     const refreshToken = randomToken();
     const [row] = await rowsOf<IssuedRow>(
       this.db.orm,
       sql`WITH s AS (
-         INSERT INTO auth.sessions (user_id, expires_at, user_agent, ip)
-         VALUES (${userId}, now() + make_interval(secs => ${this.config.session.absoluteSeconds}::double precision), ${meta.userAgent?.slice(0, 512) ?? null}, ${meta.ip ?? null})
+         INSERT INTO auth.sessions (user_id, expires_at, user_agent, ip, key_id)
+         VALUES (${userId}, now() + make_interval(secs => ${this.config.session.absoluteSeconds}::double precision), ${meta.userAgent?.slice(0, 512) ?? null}, ${meta.ip ?? null}, ${this.keyId})
          RETURNING id, user_id, expires_at)
        INSERT INTO auth.refresh_tokens (session_id, token_hash)
        SELECT s.id, ${sha256Hex(refreshToken)} FROM s
@@ -97,7 +135,7 @@ export class SessionService {
   }
 
   /** Rotates a refresh token (see the class comment); throws a 401 HttpError when the session cannot go on. */
-  async refresh(refreshToken: string): Promise<SessionResponse> {
+  async refresh(refreshToken: string): Promise<IssuedSession> {
     const hash = sha256Hex(refreshToken);
     const child = this.childOf(refreshToken);
     const childHash = sha256Hex(child);
@@ -105,6 +143,11 @@ export class SessionService {
       const row = await this.findRefreshToken(hash);
       if (!row) throw sessionEnded("This refresh token is not valid. Please sign in again.");
       if (row.revoked) throw sessionEnded();
+      if (row.other_key) {
+        // Created under another JWT_SECRET (the start-up sweep of endSessionsOfOtherKeys had not met it yet).
+        await this.revoke(row.session_id, KEY_ROTATED);
+        throw sessionEnded(undefined, KEY_ROTATED);
+      }
       if (row.expired || row.inactive) {
         await this.revoke(row.session_id, row.expired ? "expired" : "inactive");
         throw sessionEnded("Your session has expired. Please sign in again.", "session_expired");
@@ -181,6 +224,7 @@ export class SessionService {
          JOIN auth.users u ON u.id = s.user_id
          ${GOOGLE_IDENTITIES_JOIN}
         WHERE s.id = ${claims.sessionId} AND s.user_id = ${claims.userId} AND s.revoked_at IS NULL AND s.expires_at > now()
+          AND s.key_id = ${this.keyId}
         ORDER BY i.updated_at DESC NULLS LAST`,
     );
     if (rows.length === 0) {
@@ -228,7 +272,8 @@ export class SessionService {
     const live = await rowsOf<{ id: string }>(
       this.db.orm,
       sql`SELECT id FROM auth.sessions
-           WHERE id = ANY(${`{${ids.join(",")}}`}::uuid[]) AND revoked_at IS NULL AND expires_at > now()`,
+           WHERE id = ANY(${`{${ids.join(",")}}`}::uuid[]) AND revoked_at IS NULL AND expires_at > now()
+             AND key_id = ${this.keyId}`,
     );
     const alive = new Set(live.map((row) => row.id));
     return sessionIds.filter((id) => !alive.has(id));
@@ -272,16 +317,45 @@ export class SessionService {
   }
 
   /**
-   * Google's word on the account, at most every GOOGLE_RECHECK_MINUTES per session: a revoked grant ends every
-   * session of the user; an answer that could not be had lets this refresh through and asks again next time.
+   * Ends every live session created under another JWT_SECRET than this instance's (or before migration 0009 recorded
+   * keys): run at start, so that rotating the key signs everyone out and the database says so. How many ended.
+   */
+  async endSessionsOfOtherKeys(): Promise<number> {
+    return this.endWhere(sql`key_id IS DISTINCT FROM ${this.keyId}`, KEY_ROTATED);
+  }
+
+  /** Ends every live session of every user (the operator's `npm run sessions:end-all`); how many. */
+  async endAll(reason = OPERATOR_ENDED_ALL): Promise<number> {
+    return this.endWhere(sql`true`, reason);
+  }
+
+  private async endWhere(condition: ReturnType<typeof sql>, reason: string): Promise<number> {
+    const ended = await rowsOf<{ user_id: string }>(
+      this.db.orm,
+      sql`UPDATE auth.sessions SET revoked_at = now(), revoked_reason = ${reason}
+           WHERE revoked_at IS NULL AND ${condition}
+         RETURNING user_id`,
+    );
+    for (const userId of new Set(ended.map((row) => row.user_id))) this.userChanged(userId);
+    return ended.length;
+  }
+
+  /**
+   * Google's word on the account, at most every GOOGLE_RECHECK_MINUTES per session: a revoked grant, a stored token
+   * that cannot be read (sealed under an earlier JWT_SECRET) or no token at all ends every session of the user —
+   * nobody can vouch for the account any more; an answer that could not be had lets this refresh through and asks
+   * again next time.
    */
   private async recheckAccount(row: RefreshRow): Promise<void> {
     const status = await this.accountCheck!(row.user_id);
-    if (status === "revoked") {
-      await this.endAllForUser(row.user_id, GOOGLE_ACCESS_REVOKED);
+    if (status === "revoked" || status === "unreadable" || status === "unknown") {
+      const reason = SESSION_END_REASONS[status];
+      await this.endAllForUser(row.user_id, reason);
       throw sessionEnded(
-        "Your Google account no longer gives you access to Pulse. Please sign in again.",
-        GOOGLE_ACCESS_REVOKED,
+        status === "revoked"
+          ? "Your Google account no longer gives you access to Pulse. Please sign in again."
+          : "Pulse could not confirm your Google account's access. Please sign in again.",
+        reason,
       );
     }
     if (status === "active") {
@@ -310,6 +384,7 @@ export class SessionService {
       sql`SELECT rt.id, rt.session_id, s.user_id, rt.rotated_at,
               (now() - rt.rotated_at) <= make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS}::double precision) AS within_grace,
               s.revoked_at IS NOT NULL AS revoked,
+              s.key_id IS DISTINCT FROM ${this.keyId} AS other_key,
               s.expires_at <= now() AS expired,
               s.last_active_at <= now() - make_interval(secs => ${this.config.session.inactivitySeconds}::double precision) AS inactive,
               s.google_checked_at <= now() - make_interval(secs => ${this.config.googleRecheckMs / 1000}::double precision) AS recheck_due
@@ -319,7 +394,7 @@ export class SessionService {
     return row;
   }
 
-  private async respond(row: IssuedRow, refreshToken: string): Promise<SessionResponse> {
+  private async respond(row: IssuedRow, refreshToken: string): Promise<IssuedSession> {
     const user = await loadSessionUser(this.db, row.user_id);
     if (!user) throw sessionEnded();
     const issuedAt = Math.floor(new Date(row.created_at).getTime() / 1000);
@@ -333,6 +408,7 @@ export class SessionService {
     return {
       access_token: accessToken,
       refresh_token: refreshToken,
+      session_expires_at: sessionEnd,
       token_type: "bearer",
       expires_in: Math.max(0, expiresAt - Math.floor(Date.now() / 1000)),
       expires_at: expiresAt,

@@ -1,12 +1,14 @@
 /**
  * npm run db:backup -- <file> [--force] — a consistent copy of the embedded database (PGlite in DATA_DIR) and of
- * the secrets generated into DATA_DIR, in one file (src/server/db/backup.ts). The server must be stopped first:
+ * the secrets generated into DATA_DIR, in one file sealed with BACKUP_KEY or BACKUP_KEY_FILE
+ * (src/server/db/backup.ts, decision 0095; without a key it refuses). The server must be stopped first:
  * PGlite opens in one process at a time, and a copy through the running server would need an endpoint able to
  * read the whole database — an attack surface Pulse does without.
  *
  * With DATABASE_URL set it refuses and points to pg_dump: PostgreSQL has its own backups.
  */
 import { BackupError, backupEmbeddedDatabase } from "../db/backup";
+import { BackupKeyError, backupKeyFrom, type BackupKey } from "../db/backup-key";
 import { DataDirLockedError } from "../db/data-dir-lock";
 import { databaseSettings, oneLine } from "./lib/database-settings";
 import { processIo, runIfMain, type Io } from "./lib/operator-command";
@@ -40,15 +42,23 @@ export async function run(
     io.err(`${NAME}: ${POSTGRES_BACKUP_ADVICE}`);
     return 1;
   }
+  let key: BackupKey;
   try {
-    const result = await backupEmbeddedDatabase(dataDir, rest[0]!, { force });
+    key = backupKeyFrom(env);
+  } catch (err) {
+    if (!(err instanceof BackupKeyError)) throw err;
+    io.err(`${NAME}: ${err.message}`);
+    return 1;
+  }
+  try {
+    const result = await backupEmbeddedDatabase(dataDir, rest[0]!, { key: key.key, force });
     const secrets =
       result.secrets.length > 0
         ? `with ${result.secrets.join(" and ")}`
         : "without secrets (none in DATA_DIR: keep JWT_SECRET beside the backup)";
     io.out(
       `backed up the embedded database in ${dataDir} (${result.migrations.length} migrations) ${secrets} ` +
-        `to ${result.file} (${result.bytes} bytes)`,
+        `to ${result.file} (${result.bytes} bytes, encrypted with ${key.source})`,
     );
     return 0;
   } catch (err) {

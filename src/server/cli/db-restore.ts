@@ -1,10 +1,13 @@
 /**
  * npm run db:restore -- <file> — restores a db:backup file into a DATA_DIR that holds no database, with the
- * backup's generated secrets where DATA_DIR has none (src/server/db/backup.ts). The server must be stopped.
+ * backup's generated secrets where DATA_DIR has none (src/server/db/backup.ts). It needs the BACKUP_KEY (or
+ * BACKUP_KEY_FILE) the backup was made with, and writes nothing unless the backup authenticates with it. The server
+ * must be stopped.
  *
  * With DATABASE_URL set it refuses and points to pg_restore.
  */
 import { BackupError, restoreEmbeddedDatabase } from "../db/backup";
+import { BackupKeyError, backupKeyFrom } from "../db/backup-key";
 import { DataDirLockedError } from "../db/data-dir-lock";
 import { databaseSettings, oneLine } from "./lib/database-settings";
 import { processIo, runIfMain, type Io } from "./lib/operator-command";
@@ -35,8 +38,16 @@ export async function run(
     io.err(`${NAME}: ${POSTGRES_RESTORE_ADVICE}`);
     return 1;
   }
+  let key: string;
   try {
-    const result = await restoreEmbeddedDatabase(dataDir, argv[0]!);
+    key = backupKeyFrom(env).key;
+  } catch (err) {
+    if (!(err instanceof BackupKeyError)) throw err;
+    io.err(`${NAME}: ${err.message}`);
+    return 1;
+  }
+  try {
+    const result = await restoreEmbeddedDatabase(dataDir, argv[0]!, { key });
     io.out(
       `restored the embedded database (${result.migrations.length} migrations) into ${dataDir}` +
         (result.restoredSecrets.length > 0 ? ` with ${result.restoredSecrets.join(" and ")}` : ""),

@@ -1,10 +1,10 @@
 import { PGlite, type ParserOptions } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { schema } from "./schema";
+import { createOwnerOnlyDir, makeOwnerOnly, secureDataDir } from "./data-dir-access";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
 import type { Database, Orm } from "./database";
 import { applyMigrations } from "./migrate";
@@ -61,14 +61,18 @@ export interface OpenDatabaseOptions {
   /** PGlite directory; `undefined` keeps the database in memory (tests). */
   dataDir?: string | undefined;
   onError?: (err: Error) => void;
+  /** Told what in DATA_DIR was open to other accounts before it was made owner-only (decision 0095). */
+  onLooseDataDir?: (entries: string[]) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.onError)
-    : await openPglite(options.dataDir);
+    : await openPglite(options.dataDir, options.onLooseDataDir);
   try {
     await applyMigrations(db);
+    // The files the migrations made are owner-only too (data-dir-access.ts says why PGlite's are not).
+    if (!options.databaseUrl && options.dataDir) makeOwnerOnly(options.dataDir);
   } catch (err) {
     await db.close();
     throw err;
@@ -214,14 +218,20 @@ class PostgresListener {
   }
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(
+  dataDir: string | undefined,
+  onLooseDataDir?: (entries: string[]) => void,
+): Promise<Database> {
   let lock: DataDirLock | undefined;
   let pglite: PGlite;
   if (dataDir) {
-    mkdirSync(dataDir, { recursive: true });
+    createOwnerOnlyDir(dataDir);
     // PGlite has no lock of its own: two processes on one directory would corrupt it.
     lock = acquireDataDirLock(dataDir);
     try {
+      const loose = secureDataDir(dataDir);
+      if (loose.length > 0) onLooseDataDir?.(loose);
+      // What PGlite writes here is made owner-only once the migrations are applied (openDatabase).
       pglite = await PGlite.create(path.join(dataDir, "pglite"), pgliteOptions());
     } catch (err) {
       lock.release();
@@ -275,6 +285,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
         // Flush every committed write to the directory before closing.
         if (dataDir) await pglite.exec("CHECKPOINT");
         await pglite.close();
+        // What PGlite wrote while it ran (through fopen, with the umask's modes) leaves owner-only.
+        if (dataDir) makeOwnerOnly(dataDir);
       } finally {
         lock?.release();
       }

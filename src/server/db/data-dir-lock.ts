@@ -17,7 +17,8 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   const file = path.join(dataDir, "pglite.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(file, "wx");
+      // Owner-only, as all of DATA_DIR (data-dir-access.ts).
+      const fd = openSync(file, "wx", 0o600);
       writeSync(fd, String(process.pid));
       closeSync(fd);
       let released = false;

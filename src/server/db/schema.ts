@@ -7,6 +7,7 @@ import {
   bigint,
   boolean,
   customType,
+  doublePrecision,
   integer,
   jsonb,
   pgSchema,
@@ -60,6 +61,8 @@ export const sessions = authSchema.table("sessions", {
   userAgent: text("user_agent"),
   ip: text("ip"),
   googleCheckedAt: ts("google_checked_at").notNull().defaultNow(),
+  /** 0009: the fingerprint of the JWT_SECRET the session was created under (null: from before 0009). */
+  keyId: text("key_id"),
 });
 
 export const refreshTokens = authSchema.table("refresh_tokens", {
@@ -152,6 +155,17 @@ export const projectAliases = pulseSchema.table(
     projectId: uuid("project_id"),
     // 0008: reported without a user, so every company user sees it; otherwise only its projectAliasViewers do.
     companyWide: boolean("company_wide").notNull().default(true),
+    // 0010 (issue 38): the Stream the resolver put it in, why, and what it kept of the item to compare it again.
+    streamId: uuid("stream_id").notNull(),
+    participants: text("participants")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    context: text("context"),
+    reason: text("reason").notNull().default(""),
+    signature: jsonb("signature"),
+    plainName: text("plain_name").notNull().default(""),
+    nameRank: doublePrecision("name_rank").notNull().default(0),
   },
   // 0005: external ids are unique per source app.
   (t) => [unique("project_aliases_source_app_external_id_key").on(t.sourceApp, t.externalId)],
@@ -177,6 +191,47 @@ export const projects = pulseSchema.table("projects", {
   aliasId: uuid("alias_id").unique("projects_alias_id_key"),
   createdBy: uuid("created_by"),
 });
+
+/** Resolved groups of discovered items (0010_streams_resolved.sql); a Stream with a project_id is that PulseMap's. */
+export const streams = pulseSchema.table("streams", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  projectId: uuid("project_id"),
+  name: text("name").notNull().default(""),
+});
+
+/** The blocking keys a Stream is found by (0010). */
+export const streamKeys = pulseSchema.table(
+  "stream_keys",
+  {
+    key: text("key").notNull(),
+    streamId: uuid("stream_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.streamId] })],
+);
+
+/** "Not this project" corrections, audited and undoable (0010). */
+export const streamCorrections = pulseSchema.table("stream_corrections", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  itemId: uuid("item_id").notNull(),
+  fromStreamId: uuid("from_stream_id"),
+  fromReason: text("from_reason").notNull().default(""),
+  createdBy: uuid("created_by"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  undoneAt: ts("undone_at"),
+  undoneBy: uuid("undone_by"),
+});
+
+/** The item pairs a correction took apart (0010). */
+export const streamCannotLink = pulseSchema.table(
+  "stream_cannot_link",
+  {
+    correctionId: uuid("correction_id").notNull(),
+    itemId: uuid("item_id").notNull(),
+    otherId: uuid("other_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.correctionId, t.otherId] })],
+);
 
 export const projectCandidatesGrouped = pulseSchema
   .view("v_project_candidates_grouped", {
@@ -242,6 +297,10 @@ export const schema = {
   projectAliasViewers,
   projects,
   projectCandidatesGrouped,
+  streams,
+  streamKeys,
+  streamCorrections,
+  streamCannotLink,
   contactSubmissions,
   captchaUsedTokens,
   rateLimitHits,

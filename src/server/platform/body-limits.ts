@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { isGuardedPath } from "./access";
+import { HttpError, noRoute } from "./errors";
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -50,5 +51,70 @@ export function registerBodyLimits(app: FastifyInstance): void {
       throw new Error(`${route.url}: its body limit belongs in ROUTE_BODY_LIMITS (platform/body-limits.ts)`);
     }
     route.bodyLimit = limit;
+  });
+}
+
+/**
+ * How deeply a JSON body may nest arrays and objects (issue 37 item 2). Pulse's deepest schema is a few levels (an
+ * event's items, each with its participants), so this is far above anything a route accepts and far below the
+ * nesting that made a parse stall the process.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Whether JSON text nests arrays or objects more than `max` deep: one pass over the characters, strings skipped,
+ * nothing built. Text that is not JSON at all is left to the parser to refuse.
+ */
+export function jsonNestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \ */) i++;
+      else if (c === 0x22 /* " */) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+export const JSON_TOO_DEEP_MESSAGE = `The request body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep.`;
+
+/**
+ * Fastify's own JSON parser (prototype-poisoning checks and its refusals kept) behind the depth check, for every
+ * route registered after this call. A route that reads the raw text itself (the signed workflow events) checks
+ * `jsonNestsDeeperThan` before its own parse.
+ */
+export function registerJsonParser(app: FastifyInstance): void {
+  const { onProtoPoisoning = "error", onConstructorPoisoning = "error" } = app.initialConfig;
+  const parse = app.getDefaultJsonParser(onProtoPoisoning, onConstructorPoisoning);
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (jsonNestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
+      done(new HttpError(400, "json_too_deep", JSON_TOO_DEEP_MESSAGE), undefined);
+      return;
+    }
+    parse(request, body as string, done);
+  });
+}
+
+/**
+ * A request that matches no route is answered 404 before its body is read: Fastify would otherwise read and parse
+ * it for its 404 handler, which never looks at it. GET and HEAD carry no body Fastify parses, and go on to the web
+ * app's page fallback.
+ */
+export function refuseUnroutedBodies(app: FastifyInstance): void {
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (request.is404 && request.method !== "GET" && request.method !== "HEAD") {
+      done(noRoute(request.method, request.url));
+      return;
+    }
+    done();
   });
 }

@@ -24,6 +24,9 @@ export const unauthorized = (message = "Sign in to continue.", code = "unauthori
   new HttpError(401, code, message);
 export const forbidden = (message: string, code = "forbidden") => new HttpError(403, code, message);
 export const notFound = (message = "Not found.", code = "not_found") => new HttpError(404, code, message);
+/** The 404 of a request no route matches, naming its method and path (never its query string). */
+export const noRoute = (method: string, url: string) =>
+  notFound(`No route for ${method} ${url.split(/[?#]/, 1)[0] ?? ""}`);
 export const conflict = (message: string, code = "conflict") => new HttpError(409, code, message);
 
 /** A failed zod check as one sentence naming where: "items.0.raw_name: Too long". */

@@ -1,7 +1,7 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { isLocalOnlyPath } from "./local-only";
+import { isLocalOnlyPath, nonLoopbackAddresses } from "./local-only";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,6 +59,62 @@ describe("the development stand-ins answer only requests from and for loopback",
     }
   });
 
+  it("answer 404 to a loopback peer whenever a proxy's forwarding header is present (issue 37 item 7)", async () => {
+    for (const headers of [
+      { "x-forwarded-for": "1.2.3.4" },
+      { "x-forwarded-for": "127.0.0.1" },
+      { "x-forwarded-host": "localhost:3000" },
+      { "x-forwarded-proto": "http" },
+      { "x-forwarded-port": "3000" },
+      { forwarded: "for=1.2.3.4" },
+      { "x-real-ip": "1.2.3.4" },
+      { via: "1.1 proxy" },
+    ]) {
+      for (const url of [DISCOVERY, "/dev/oidc/revoke", "/dev/workflows/connect/abc"]) {
+        const res = await get(url, {
+          headers: { host: "localhost:3000", ...headers },
+          remoteAddress: "127.0.0.1",
+        });
+        expect(res.statusCode, `${JSON.stringify(headers)} ${url}`).toBe(404);
+      }
+    }
+  });
+
+  it("accept only a Host that is exactly a loopback name or address with an optional port (issue 37 item 7)", async () => {
+    for (const host of [
+      "evil.com@localhost",
+      "evil.com@localhost:3000",
+      "localhost/evil",
+      "localhost\\evil.com",
+      "localhost:3000/evil",
+      "localhost#evil.com",
+      "localhost?evil.com",
+      "foo.localhost",
+      "foo.localhost:3000",
+      "localhost.",
+      "localhost:",
+      "localhost:abc",
+      "127.0.0.1.nip.io",
+      "127.0.0.256",
+      "[::1]evil",
+      "[::ffff:127.0.0.1]",
+    ]) {
+      const res = await get(DISCOVERY, { headers: { host }, remoteAddress: "127.0.0.1" });
+      expect(res.statusCode, host).toBe(404);
+    }
+    for (const host of [
+      "localhost",
+      "LOCALHOST:3000",
+      "127.0.0.1",
+      "127.1.2.3:8080",
+      "[::1]",
+      "[0:0:0:0:0:0:0:1]:3000",
+    ]) {
+      const res = await get(DISCOVERY, { headers: { host }, remoteAddress: "127.0.0.1" });
+      expect(res.statusCode, host).toBe(200);
+    }
+  });
+
   it("cannot be reached from the network by spelling the path differently", async () => {
     for (const url of [
       "/DEV/oidc/.well-known/openid-configuration",
@@ -89,5 +145,16 @@ describe("isLocalOnlyPath", () => {
     expect(isLocalOnlyPath("/developers")).toBe(false);
     expect(isLocalOnlyPath("/api/dev")).toBe(false);
     expect(isLocalOnlyPath("/%E0%A4%A")).toBe(false);
+  });
+});
+
+describe("nonLoopbackAddresses (issue 37 item 7: judge the address bound, not HOST's name)", () => {
+  it("names every bound address that is not loopback", () => {
+    expect(nonLoopbackAddresses([{ address: "127.0.0.1" }, { address: "::1" }])).toEqual([]);
+    expect(nonLoopbackAddresses([{ address: "::ffff:127.0.0.1" }])).toEqual([]);
+    expect(
+      nonLoopbackAddresses([{ address: "127.0.0.1" }, { address: "10.0.0.5" }, { address: "0.0.0.0" }]),
+    ).toEqual(["10.0.0.5", "0.0.0.0"]);
+    expect(nonLoopbackAddresses([{ address: "::" }, "/tmp/pulse.sock"])).toEqual(["::", "/tmp/pulse.sock"]);
   });
 });

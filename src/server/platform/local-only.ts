@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { IncomingHttpHeaders } from "node:http";
+import { isIP } from "node:net";
 import { isLoopbackHost } from "../config";
 import { notFound } from "./errors";
 
@@ -17,25 +19,51 @@ export function isLocalOnlyPath(path: string): boolean {
   return normalised === LOCAL_ONLY_PREFIX || normalised.startsWith(`${LOCAL_ONLY_PREFIX}/`);
 }
 
-/** The Host header's name, if it parses: `localhost:3000` → `localhost`, `[::1]:3000` → `[::1]`. */
-function hostNameOf(host: string | undefined): string | undefined {
-  if (!host) return undefined;
-  try {
-    return new URL(`http://${host}`).hostname;
-  } catch {
-    return undefined;
-  }
+/**
+ * Whether a request names a proxy's headers: it came through one (nginx, a tunnel, a load balancer), whatever the
+ * socket's peer is, and the proxy may be speaking for anyone (issue 37 item 7).
+ */
+export function hasForwardingHeader(headers: IncomingHttpHeaders): boolean {
+  return Object.keys(headers).some((name) => name.startsWith("x-forwarded-") || FORWARDING_HEADERS.has(name));
+}
+const FORWARDING_HEADERS = new Set(["forwarded", "x-real-ip", "via"]);
+
+/**
+ * A Host header that is exactly a loopback name or address with an optional port: `localhost:3000`,
+ * `127.0.0.1`, `[::1]:3000`. Nothing a URL parser would bend into one (`evil.com@localhost`, `localhost/evil`,
+ * `localhost\evil.com`) and no other name under .localhost, which need not be this machine behind a proxy.
+ */
+const LOOPBACK_HOST_HEADER =
+  /^(?:localhost|127(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}|\[(?:::1|0:0:0:0:0:0:0:1)\])(?::\d{1,5})?$/i;
+
+export function isLoopbackHostHeader(host: string | undefined): boolean {
+  return host !== undefined && LOOPBACK_HOST_HEADER.test(host);
 }
 
 /**
- * Whether a request both comes from this machine and is addressed to it. The peer is the socket's own address,
- * never `request.ip` (TRUST_PROXY would let X-Forwarded-For speak for it), and a proxy on this machine forwarding a
- * public Host is refused by the Host half.
+ * Whether a request both comes from this machine and is addressed to it, with no proxy in between. The peer is the
+ * socket's own address, never `request.ip` (TRUST_PROXY would let X-Forwarded-For speak for it); a proxy on this
+ * machine is known by its forwarding headers or by the public Host it passes on. (One that sends neither cannot be
+ * told from a local browser: the README's development section says not to put a development server behind one.)
  */
 export function isFromAndForLoopback(request: FastifyRequest): boolean {
   const peer = request.raw.socket?.remoteAddress;
-  const host = hostNameOf(request.headers.host);
-  return peer !== undefined && isLoopbackHost(peer) && host !== undefined && isLoopbackHost(host);
+  return (
+    peer !== undefined &&
+    isLoopbackHost(peer) &&
+    !hasForwardingHeader(request.headers) &&
+    isLoopbackHostHeader(request.headers.host)
+  );
+}
+
+/**
+ * The addresses the server listens on that are not loopback. With the development stand-ins mounted there must be
+ * none (main.ts refuses to run): HOST was judged by its name, and a name can resolve elsewhere.
+ */
+export function nonLoopbackAddresses(addresses: readonly (string | { address: string })[]): string[] {
+  return addresses
+    .map((bound) => (typeof bound === "string" ? bound : bound.address))
+    .filter((address) => isIP(address) === 0 || !isLoopbackHost(address));
 }
 
 /**

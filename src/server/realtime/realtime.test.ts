@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { decodeJwt } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { REALTIME_CLOSE, type RealtimeChannelName } from "@shared/realtime";
-import { signInThroughDevProvider } from "../../testing/auth-test-driver";
+import { signInThroughDevProvider, withRefreshCookie } from "../../testing/auth-test-driver";
 import { ManualTimers } from "../../testing/manual-timers";
 import {
   HandshakeRefused,
@@ -218,12 +218,12 @@ describe("authentication", () => {
     const carol = await signIn("carol@acme.com");
     const socket = await joined(carol, "connectors");
     const other = await joined(people.bob!, "connectors");
-    const signOut = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/signout",
-      headers: { authorization: `Bearer ${carol.token}` },
-      payload: { refresh_token: carol.refresh },
-    });
+    const signOut = await t.app.inject(
+      withRefreshCookie(t.app, carol.refresh, {
+        url: "/api/auth/signout",
+        headers: { authorization: `Bearer ${carol.token}` },
+      }),
+    );
     expect(signOut.statusCode).toBe(204);
     // No timer advanced: the revocation itself closes the socket (decision 0081's change feed).
     expect(await socket.closed).toMatchObject({ code: REALTIME_CLOSE.unauthorized, reason: "session ended" });

@@ -6,19 +6,29 @@ import {
   PROJECTS_LIST_MAX,
   STREAMS_ROUTES,
   type CandidatesPage,
+  type CorrectionResponse,
   type CreateProjectResponse,
   type ProjectsList,
+  type StreamItemsList,
 } from "@shared/streams";
 import { currentUser } from "../platform/current-user";
 import { parseInput } from "../platform/errors";
-import { createProjectFromCandidate, listCandidates, listProjects } from "./store";
+import { createCorrection, undoCorrection } from "./corrections";
+import {
+  createProjectFromCandidate,
+  listCandidateItems,
+  listCandidates,
+  listProjectItems,
+  listProjects,
+} from "./store";
 
 const candidatesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(CANDIDATES_PAGE_MAX).default(CANDIDATES_PAGE_DEFAULT),
   // PostgreSQL text cannot hold U+0000: the cursor would fail in the query (500) instead of being refused here.
+  // A cursor holds a Stream's name (up to 500 characters, escaped as JSON) and its id.
   after: z
     .string()
-    .max(1000)
+    .max(2100)
     .refine((s) => !s.includes("\u0000"), "must not contain U+0000")
     .optional(),
 });
@@ -28,6 +38,9 @@ const projectsQuery = z.object({
 });
 
 const createBody = z.object({ alias_id: z.uuid() });
+const aliasParams = z.object({ alias_id: z.uuid() });
+const idParams = z.object({ id: z.uuid() });
+const correctionBody = z.object({ item_id: z.uuid() });
 
 /**
  * The Streams API (SPEC §2 Streams page, §7; issue #11). Every route is behind the structural user guard
@@ -51,5 +64,32 @@ export const streamsRoutes: FastifyPluginAsync = async (app) => {
     const project = await createProjectFromCandidate(app.db, user, alias_id);
     reply.code(201);
     return { project };
+  });
+
+  app.get(STREAMS_ROUTES.candidateItems, async (request): Promise<StreamItemsList> => {
+    const user = currentUser(request);
+    const { alias_id } = parseInput(aliasParams, request.params);
+    return { items: await listCandidateItems(app.db, user.id, alias_id) };
+  });
+
+  app.get(STREAMS_ROUTES.projectItems, async (request): Promise<StreamItemsList> => {
+    const user = currentUser(request);
+    const { id } = parseInput(idParams, request.params);
+    return { items: await listProjectItems(app.db, user.id, id) };
+  });
+
+  app.post(STREAMS_ROUTES.corrections, async (request, reply): Promise<CorrectionResponse> => {
+    const user = currentUser(request);
+    const { item_id } = parseInput(correctionBody, request.body);
+    const correction = await createCorrection(app.db, user.id, item_id);
+    reply.code(201);
+    return { correction };
+  });
+
+  app.delete(STREAMS_ROUTES.correction, async (request, reply) => {
+    const user = currentUser(request);
+    const { id } = parseInput(idParams, request.params);
+    await undoCorrection(app.db, user.id, id);
+    return reply.code(204).send();
   });
 };

@@ -1,17 +1,60 @@
-import { and, asc, desc, eq, exists, gt, inArray, isNull, or, sql, type Placeholder } from "drizzle-orm";
-import { alias as tableAlias, union } from "drizzle-orm/pg-core";
-import type { CandidatesPage, ProjectSummary } from "@shared/streams";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
+import type { CandidatesPage, ProjectSummary, StreamItem } from "@shared/streams";
 import { displayName, PROFILE_NOT_FOUND_MESSAGE } from "@shared/streams";
-import type { Database, Orm } from "../db/client";
+import { rowsOf, type Database } from "../db/client";
 import { preparedStatement } from "../db/prepared";
-import { projectAliases, projectAliasViewers, projects, userProfiles } from "../db/schema";
+import { projects, userProfiles } from "../db/schema";
 import { conflict, HttpError, notFound } from "../platform/errors";
+import { lockStreams, settleStreams } from "./resolution";
+
+/** True when `user` may see the item `a` (an alias of pulse.project_aliases in the query): issue 20's rule. */
+const visibleItem = (user: string) =>
+  sql`(a.company_wide OR EXISTS (
+    SELECT 1 FROM pulse.project_alias_viewers v WHERE v.alias_id = a.id AND v.user_id = ${user}::uuid))`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * One page of the candidates `userId` may see, keyset-paged on raw_name (unique per page, as rows are grouped by
- * it). A user sees the aliases reported without a user (company_wide) and those their own connected accounts
- * reported (pulse.project_alias_viewers); a candidate's count, apps and first alias are made of those aliases only,
- * so nothing of a colleague's discoveries shows, not even that a shared name has more of them.
+ * The page's start. A cursor is the last row's name as the user saw it and its Stream's id, as JSON, opaque to the
+ * client: never the Stream's stored name, which may come from an item the user may not see. The page goes on after
+ * that Stream's place in (name, id) order, or after the name seen if the Stream has gone meanwhile. A cursor made
+ * before Streams (a raw name) still pages, from the first Stream named after it.
+ */
+function afterCursor(after: string | undefined): SQL {
+  if (after === undefined) return sql``;
+  try {
+    const value: unknown = JSON.parse(after);
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === "string" &&
+      typeof value[1] === "string" &&
+      UUID.test(value[1])
+    ) {
+      return sql`AND (s.name, s.id) > (
+        coalesce((SELECT c.name FROM pulse.streams c WHERE c.id = ${value[1]}::uuid), ${value[0]}),
+        ${value[1]}::uuid)`;
+    }
+  } catch {
+    // Not JSON: a raw name.
+  }
+  return sql`AND s.name > ${after}`;
+}
+
+interface CandidateRow {
+  stream_id: string;
+  stream_name: string;
+  raw_name: string;
+  alias_count: number;
+  source_apps: string[];
+  alias_id: string;
+}
+
+/**
+ * One page of the candidates `userId` may see: one row per Stream not yet a PulseMap that holds an item they may see
+ * (reported without a user, or by their own connected accounts), keyset-paged on the Stream's stored name and id
+ * (streams_candidates_idx). Its name, count, apps and first item are made of those visible items only, so nothing of
+ * a colleague's discoveries shows, not even that the Stream holds more.
  */
 export async function listCandidates(
   db: Database,
@@ -19,87 +62,107 @@ export async function listCandidates(
   limit: number,
   after?: string,
 ): Promise<CandidatesPage> {
-  const rows =
-    after === undefined
-      ? await firstCandidates(db).execute({ user: userId, limit: limit + 1 })
-      : await candidatesAfter(db).execute({ user: userId, limit: limit + 1, after });
+  const rows = await rowsOf<CandidateRow>(
+    db.orm,
+    sql`WITH page AS (
+          SELECT s.id, s.name FROM pulse.streams s
+          WHERE s.project_id IS NULL ${afterCursor(after)}
+            AND EXISTS (
+              SELECT 1 FROM pulse.project_aliases a
+              WHERE a.stream_id = s.id AND a.project_id IS NULL AND ${visibleItem(userId)})
+          ORDER BY s.name, s.id
+          LIMIT ${limit + 1})
+        SELECT p.id AS stream_id, p.name AS stream_name,
+               (array_agg(a.plain_name ORDER BY a.name_rank DESC, a.discovered_at, a.id))[1] AS raw_name,
+               count(*)::int AS alias_count,
+               array_agg(DISTINCT a.source_app ORDER BY a.source_app) AS source_apps,
+               (array_agg(a.id ORDER BY a.discovered_at, a.id))[1] AS alias_id
+        FROM page p JOIN pulse.project_aliases a ON a.stream_id = p.id
+        WHERE a.project_id IS NULL AND ${visibleItem(userId)}
+        GROUP BY p.id, p.name
+        ORDER BY p.name, p.id`,
+  );
   const page = rows.slice(0, limit);
-  return { candidates: page, next_after: rows.length > limit ? page[page.length - 1]!.raw_name : null };
+  const last = page[page.length - 1];
+  return {
+    candidates: page.map(({ raw_name, alias_count, source_apps, alias_id }) => ({
+      raw_name,
+      alias_count,
+      source_apps,
+      alias_id,
+    })),
+    next_after: rows.length > limit && last ? JSON.stringify([last.raw_name, last.stream_id]) : null,
+  };
 }
 
-/** True when `user` may see the alias `a` (a row of pulse.project_aliases or an alias of it). */
-const visibleTo = (orm: Orm, a: typeof projectAliases, user: Placeholder | string) =>
-  or(
-    sql`${a.companyWide}`,
-    exists(
-      orm
-        .select({ one: sql`1` })
-        .from(projectAliasViewers)
-        .where(and(eq(projectAliasViewers.aliasId, a.id), eq(projectAliasViewers.userId, user))),
-    ),
-  );
+interface ItemRow {
+  id: string;
+  external_id: string;
+  source_app: string;
+  raw_name: string;
+  seen_at: Date | string;
+  reason: string;
+}
+
+/** The most items one list answers: a Stream larger than this shows its earliest ones. */
+export const STREAM_ITEMS_MAX = 1000;
+
+const toItem = (r: ItemRow): StreamItem => ({
+  id: r.id,
+  external_id: r.external_id,
+  source_app: r.source_app,
+  raw_name: r.raw_name,
+  seen_at: new Date(r.seen_at).toISOString(),
+  reason: r.reason,
+});
 
 /**
- * The page's names come first, from two indexes read in name order, each stopping after `limit` names: the
- * company-wide ones (project_aliases_unlinked_company_name_idx) and the user's own
- * (project_alias_viewers_user_name_idx, which carries raw_name for this). Grouping the visible aliases of both at
- * once had the planner sort every visible alias before the first group, as it cannot tell how many names their
- * union holds. Then only those names' visible aliases are grouped, through project_aliases_unlinked_name_idx.
+ * The items `userId` may see of the Stream the candidate item `aliasId` belongs to: 404 when they may not see it, or
+ * it is a PulseMap's already (as POST /api/projects answers for it).
  */
-const candidatesPage = (orm: Orm, name: string, after?: Placeholder) => {
-  const user = sql.placeholder("user");
-  const limit = sql.placeholder("limit");
-  const shared = tableAlias(projectAliases, "shared");
-  const own = tableAlias(projectAliases, "own");
-  const v = projectAliasViewers;
-  const sharedNames = orm
-    .select({ rawName: shared.rawName })
-    .from(shared)
-    .where(
-      and(
-        isNull(shared.projectId),
-        // Bare, not `= true`: a bound true would not prove the partial index's predicate in a generic plan.
-        sql`${shared.companyWide}`,
-        after === undefined ? undefined : gt(shared.rawName, after),
-      ),
-    )
-    .groupBy(shared.rawName)
-    .orderBy(asc(shared.rawName))
-    .limit(limit);
-  const ownNames = orm
-    .select({ rawName: v.rawName })
-    .from(v)
-    .innerJoin(own, eq(own.id, v.aliasId))
-    .where(
-      and(eq(v.userId, user), isNull(own.projectId), after === undefined ? undefined : gt(v.rawName, after)),
-    )
-    .groupBy(v.rawName)
-    .orderBy(asc(v.rawName))
-    .limit(limit);
-  const pageNames = union(sharedNames, ownNames)
-    .orderBy(asc(sql`1`))
-    .limit(limit);
+export async function listCandidateItems(
+  db: Database,
+  userId: string,
+  aliasId: string,
+): Promise<StreamItem[]> {
+  const [found] = await rowsOf<{ stream_id: string }>(
+    db.orm,
+    sql`SELECT a.stream_id FROM pulse.project_aliases a JOIN pulse.streams s ON s.id = a.stream_id
+        WHERE a.id = ${aliasId} AND a.project_id IS NULL AND s.project_id IS NULL AND ${visibleItem(userId)}`,
+  );
+  if (!found) throw notFound("This candidate no longer exists.", "candidate_not_found");
+  const rows = await rowsOf<ItemRow>(
+    db.orm,
+    sql`SELECT a.id, a.external_id, a.source_app, a.raw_name, a.discovered_at AS seen_at, a.reason
+        FROM pulse.project_aliases a
+        WHERE a.stream_id = ${found.stream_id} AND a.project_id IS NULL AND ${visibleItem(userId)}
+        ORDER BY a.discovered_at, a.id
+        LIMIT ${STREAM_ITEMS_MAX}`,
+  );
+  return rows.map(toItem);
+}
 
-  const a = projectAliases;
-  return orm
-    .select({
-      raw_name: a.rawName,
-      alias_count: sql<number>`count(*)::int`,
-      source_apps: sql<string[]>`array_agg(DISTINCT ${a.sourceApp} ORDER BY ${a.sourceApp})`,
-      alias_id: sql<string>`(array_agg(${a.id} ORDER BY ${a.discoveredAt}, ${a.id}))[1]`,
-    })
-    .from(a)
-    .where(and(isNull(a.projectId), inArray(a.rawName, pageNames), visibleTo(orm, a, user)))
-    .groupBy(a.rawName)
-    .orderBy(asc(a.rawName))
-    .prepare(name);
-};
-const firstCandidates = preparedStatement((orm, name) => candidatesPage(orm, name), {
-  name: "pulse_candidates_first",
-});
-// Unnamed, as decision 0082 left the keyset page: its one-step query's generic plan read every later row. This
-// query's generic plan matched its custom plan on PostgreSQL 15 (1.1 ms, 100,000 aliases): naming it is now open.
-const candidatesAfter = preparedStatement((orm, name) => candidatesPage(orm, name, sql.placeholder("after")));
+/** The items of PulseMap `projectId` that `userId` may see; 404 for a PulseMap that does not exist. */
+export async function listProjectItems(
+  db: Database,
+  userId: string,
+  projectId: string,
+): Promise<StreamItem[]> {
+  const [project] = await rowsOf<{ id: string }>(
+    db.orm,
+    sql`SELECT id FROM pulse.projects WHERE id = ${projectId}`,
+  );
+  if (!project) throw notFound("This PulseMap no longer exists.", "project_not_found");
+  const rows = await rowsOf<ItemRow>(
+    db.orm,
+    sql`SELECT a.id, a.external_id, a.source_app, a.raw_name, a.discovered_at AS seen_at, a.reason
+        FROM pulse.project_aliases a
+        WHERE a.project_id = ${projectId} AND ${visibleItem(userId)}
+        ORDER BY a.discovered_at, a.id
+        LIMIT ${STREAM_ITEMS_MAX}`,
+  );
+  return rows.map(toItem);
+}
 
 const summary = (p: {
   id: string;
@@ -153,13 +216,14 @@ export const PROJECT_EXISTS_MESSAGE = "A PulseMap already exists for this candid
 /**
  * Creates a PulseMap from the candidate whose first alias is `aliasId` (SPEC §7 INSERT projects), with decision
  * 0050's two additions, all in one transaction: the creator's profile is found by e-mail first (none: 404 with
- * SPEC's message, nothing inserted), and the candidate's unlinked aliases are linked to the new project so it leaves
- * the view. A second PulseMap for the same candidate fails on the UNIQUE (alias_id) of projects: 409.
+ * SPEC's message, nothing inserted), and the candidate's items are linked to the new project so it leaves the list.
+ * A second PulseMap for the same candidate fails on the UNIQUE (alias_id) of projects: 409.
  *
- * The candidate is the one `user` sees: an alias they may not see answers 404 like one that does not exist (not
- * 409, which would tell them it is there), and only aliases they may see are linked. A colleague's own discovery
- * of the same name stays theirs, unlinked, rather than being attached to a company PulseMap by someone who cannot
- * know it exists.
+ * The candidate is the Stream `user` sees (issue 38): every item of it they may see is linked, and the Stream becomes
+ * the PulseMap's, so items resolved into it later join the PulseMap. An alias they may not see answers 404 like one
+ * that does not exist (not 409, which would tell them it is there). A colleague's own discoveries in that Stream
+ * stay theirs, unlinked, in a Stream of their own, rather than being attached to a company PulseMap by someone who
+ * cannot know they exist.
  */
 export async function createProjectFromCandidate(
   db: Database,
@@ -175,29 +239,56 @@ export async function createProjectFromCandidate(
         .where(eq(userProfiles.email, email));
       if (!profile) throw new HttpError(404, "profile_not_found", PROFILE_NOT_FOUND_MESSAGE);
 
-      const [alias] = await tx
-        .select({ rawName: projectAliases.rawName, projectId: projectAliases.projectId })
-        .from(projectAliases)
-        .where(and(eq(projectAliases.id, aliasId), visibleTo(tx, projectAliases, user.id)));
+      await lockStreams(tx);
+      const [alias] = await rowsOf<{ stream_id: string; project_id: string | null; linked: boolean }>(
+        tx,
+        sql`SELECT a.stream_id, a.project_id, s.project_id IS NOT NULL AS linked
+            FROM pulse.project_aliases a JOIN pulse.streams s ON s.id = a.stream_id
+            WHERE a.id = ${aliasId} AND ${visibleItem(user.id)}`,
+      );
       if (!alias) throw notFound("This candidate no longer exists.", "candidate_not_found");
-      // Linked to a PulseMap created from another alias of its group: nothing of this candidate is left to create.
-      if (alias.projectId !== null) throw conflict(PROJECT_EXISTS_MESSAGE, "project_exists");
+      // Linked to a PulseMap created from another item of its Stream: nothing of this candidate is left to create.
+      if (alias.project_id !== null || alias.linked) throw conflict(PROJECT_EXISTS_MESSAGE, "project_exists");
+      const streamId = alias.stream_id;
 
+      // The name the candidates list showed this user.
+      const [named] = await rowsOf<{ name: string }>(
+        tx,
+        sql`SELECT a.plain_name AS name FROM pulse.project_aliases a
+            WHERE a.stream_id = ${streamId} AND a.project_id IS NULL AND ${visibleItem(user.id)}
+            ORDER BY a.name_rank DESC, a.discovered_at, a.id LIMIT 1`,
+      );
       const [project] = await tx
         .insert(projects)
         // A blank Stream becomes a PulseMap under the name the candidates list showed for it, not a nameless row.
-        .values({ name: displayName(alias.rawName), aliasId, createdBy: profile.userId })
+        .values({ name: displayName(named?.name ?? ""), aliasId, createdBy: profile.userId })
         .returning();
-      await tx
-        .update(projectAliases)
-        .set({ projectId: project!.id })
-        .where(
-          and(
-            eq(projectAliases.rawName, alias.rawName),
-            isNull(projectAliases.projectId),
-            visibleTo(tx, projectAliases, user.id),
-          ),
+      const projectId = project!.id;
+      await tx.execute(sql`UPDATE pulse.streams SET project_id = ${projectId} WHERE id = ${streamId}`);
+      await tx.execute(
+        sql`UPDATE pulse.project_aliases a SET project_id = ${projectId}
+            WHERE a.stream_id = ${streamId} AND a.project_id IS NULL AND ${visibleItem(user.id)}`,
+      );
+      // What is left unlinked the creator could not see: it stays a candidate, in a Stream of its own.
+      const rest = await rowsOf<{ id: string }>(
+        tx,
+        sql`SELECT id FROM pulse.project_aliases WHERE stream_id = ${streamId} AND project_id IS NULL LIMIT 1`,
+      );
+      if (rest.length > 0) {
+        const [split] = await rowsOf<{ id: string }>(
+          tx,
+          sql`INSERT INTO pulse.streams DEFAULT VALUES RETURNING id`,
         );
+        await tx.execute(
+          sql`UPDATE pulse.project_aliases SET stream_id = ${split!.id}
+              WHERE stream_id = ${streamId} AND project_id IS NULL`,
+        );
+        await tx.execute(
+          sql`INSERT INTO pulse.stream_keys (key, stream_id)
+              SELECT key, ${split!.id}::uuid FROM pulse.stream_keys WHERE stream_id = ${streamId}`,
+        );
+        await settleStreams(tx, [split!.id, streamId]);
+      }
       return summary(project!);
     });
   } catch (err) {

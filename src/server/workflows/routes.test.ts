@@ -21,8 +21,9 @@ beforeEach(async () => {
 /** Posts `body` (an object, or a raw string sent as is) signed the Standard Webhooks way. */
 const send = (body: unknown, options?: SignedEventOptions) => postSignedEvent(t.app, body, options);
 
+// Named as a project, not "Project n": since issue 38 candidates show the plain name, and "Project" is a decoration.
 const item = (n: number, overrides: Record<string, unknown> = {}) => ({
-  raw_name: `Project ${n}`,
+  raw_name: `Launch plan ${n}`,
   source_app: "jira",
   external_id: `JIRA-${n}`,
   seen_at: "2026-01-05T10:00:00Z",
@@ -100,8 +101,8 @@ describe("POST /api/workflows/events: streams.discovered", () => {
     );
     expect(res.json()).toEqual({ status: "processed", received: 3, inserted: 1 });
     expect((await aliases()).map((a) => [a.source_app, a.external_id, a.raw_name])).toEqual([
-      ["jira", "JIRA-1", "Project 1"],
-      ["slack", "JIRA-1", "Project 1"],
+      ["jira", "JIRA-1", "Launch plan 1"],
+      ["slack", "JIRA-1", "Launch plan 1"],
     ]);
   });
 
@@ -140,7 +141,7 @@ describe("POST /api/workflows/events: who sees a streams.discovered item", () =>
   it("is seen by the user named in external_user_id only", async () => {
     const res = await reportedFor("bob", item(1));
     expect(res.json()).toEqual({ status: "processed", received: 1, inserted: 1 });
-    expect(await seenBy("bob")).toEqual([["Project 1", 1]]);
+    expect(await seenBy("bob")).toEqual([["Launch plan 1", 1]]);
     expect(await seenBy("ann")).toEqual([]);
     expect(await seenBy("cy")).toEqual([]);
   });
@@ -149,8 +150,8 @@ describe("POST /api/workflows/events: who sees a streams.discovered item", () =>
     await reportedFor("bob", item(1));
     const again = await reportedFor("ann", item(1, { raw_name: "Renamed" }));
     expect(again.json()).toEqual({ status: "processed", received: 1, inserted: 0 });
-    expect(await seenBy("ann")).toEqual([["Project 1", 1]]);
-    expect(await seenBy("bob")).toEqual([["Project 1", 1]]);
+    expect(await seenBy("ann")).toEqual([["Launch plan 1", 1]]);
+    expect(await seenBy("bob")).toEqual([["Launch plan 1", 1]]);
     expect(await seenBy("cy")).toEqual([]);
     // Reported again for the same user, or with a repeated webhook-id, it changes nothing.
     await reportedFor("ann", item(1));
@@ -171,8 +172,8 @@ describe("POST /api/workflows/events: who sees a streams.discovered item", () =>
     await reportedFor(null, item(2));
     for (const user of ["ann", "bob", "cy"] as const) {
       expect(await seenBy(user)).toEqual([
-        ["Project 1", 1],
-        ["Project 2", 1],
+        ["Launch plan 1", 1],
+        ["Launch plan 2", 1],
       ]);
     }
   });
@@ -231,6 +232,12 @@ describe("POST /api/workflows/events refuses, storing nothing", () => {
       "timestamp_in_future",
     ],
     ["a body that is not JSON", () => send("{not json"), 400, "invalid_json"],
+    [
+      "a body nested deeper than any event (issue 37 item 2)",
+      () => send(`{"type":"streams.discovered","items":${"[".repeat(65)}${"]".repeat(65)}}`),
+      400,
+      "json_too_deep",
+    ],
     ["an event without a type", () => send({ items: [item(1)] }), 400, "validation_failed"],
     [
       "an unknown event type",

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { workflowEventIds } from "../db/schema";
+import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan, MAX_JSON_DEPTH } from "../platform/body-limits";
 import { badRequest, HttpError, parseInput } from "../platform/errors";
 import { connectorUpdatedHandler, identityProjectsHandler } from "./connector-events";
 import { EventRegistry, isKnownEventType } from "./events";
 import { verifySignedEvent } from "./signature";
-import { MAX_DISCOVERY_BATCH, streamsDiscoveredHandler } from "./streams-discovered";
+import { MAX_DISCOVERY_BATCH, streamsDiscoveredHandler, type StreamPlacement } from "./streams-discovered";
 
 export const WORKFLOW_EVENTS_ROUTE = "/api/workflows/events";
 
@@ -14,11 +15,13 @@ const envelope = z.object({ type: z.string() });
 export interface WorkflowEventsOptions {
   /** The handlers; the default has every known event type. */
   registry?: EventRegistry;
+  /** The Streams feature's placement of discovered items (issue 38), for the default registry. */
+  streams?: StreamPlacement;
 }
 
-export function defaultEventRegistry(): EventRegistry {
+export function defaultEventRegistry(streams: StreamPlacement): EventRegistry {
   const registry = new EventRegistry();
-  registry.register(streamsDiscoveredHandler);
+  registry.register(streamsDiscoveredHandler(streams));
   registry.register(connectorUpdatedHandler);
   registry.register(identityProjectsHandler);
   return registry;
@@ -32,7 +35,14 @@ export function defaultEventRegistry(): EventRegistry {
  * answers 200 `duplicate` with nothing changed. Every refusal stores nothing.
  */
 export const workflowRoutes: FastifyPluginAsync<WorkflowEventsOptions> = async (app, options) => {
-  const registry = options.registry ?? defaultEventRegistry();
+  const registry =
+    options.registry ??
+    defaultEventRegistry(
+      options.streams ??
+        (() => {
+          throw new Error("workflowRoutes needs the Streams feature's placement (app.ts hands it over)");
+        })(),
+    );
 
   // In this plugin's scope only: JSON arrives as the raw string, so the signature is checked over the bytes sent.
   app.removeContentTypeParser("application/json");
@@ -48,6 +58,9 @@ export const workflowRoutes: FastifyPluginAsync<WorkflowEventsOptions> = async (
     const rawBody = request.body;
     const webhookId = verifySignedEvent(app.config.workflow.secret, rawBody, request.headers);
 
+    if (jsonNestsDeeperThan(rawBody, MAX_JSON_DEPTH)) {
+      throw badRequest(JSON_TOO_DEEP_MESSAGE, "json_too_deep");
+    }
     let json: unknown;
     try {
       json = JSON.parse(rawBody);

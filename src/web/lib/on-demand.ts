@@ -12,6 +12,7 @@ export interface OnDemand<T> {
 /**
  * Code that only some visits need (a picker's calendar, a tab's contents), kept out of the page's first download:
  * `fetch` is a dynamic import. A failed fetch (the connection dropped, the server restarting) is not remembered.
+ * The module it loads is named in the build plan (scripts/build-plan/chunking.ts); the build refuses one that is not.
  */
 export function onDemand<T>(fetch: () => Promise<T>): OnDemand<T> {
   let pending: Promise<T> | undefined;
@@ -70,23 +71,38 @@ export function usePrefetch(code: OnDemand<unknown>): void {
 }
 
 /**
- * For a control whose popup (a dialog, a menu) is code on demand: the control is a plain button until its first
- * press, `press()`, and then the popup, shown opened, once its code is here (`value`). Until then the press is
- * `pending`; a failed fetch is `failed`, and the next press fetches again. The page prefetches the code
- * (`usePrefetch`), so a press usually finds it here and the popup opens in the same frame.
+ * For a control whose popup (a dialog, a menu, a list) is code on demand (components/ui/on-demand-trigger.tsx): the
+ * control is a plain button until its first press, `press()`, and then the popup, shown opened (`pressed`), once its
+ * code is here (`value`). Until then the press is `pending`; a failed fetch is `failed`, and the next press fetches
+ * again. The page prefetches the code (`usePrefetch`), so a press usually finds it here and the popup opens in the
+ * same frame. With `beforePress`, the code is fetched once the page's content is shown and is shown as soon as it is
+ * here, pressed or not; a failure of that fetch is not reported, as the press fetches again.
  */
-export function useOnDemandOnPress<T>(code: OnDemand<T>): {
+export function useOnDemandOnPress<T>(
+  code: OnDemand<T>,
+  { beforePress = false }: { beforePress?: boolean } = {},
+): {
   value: T | undefined;
+  pressed: boolean;
   pending: boolean;
   failed: boolean;
   press: () => void;
 } {
   const [pressed, setPressed] = useState(false);
-  const { value, failed, retry } = useOnDemand(code, pressed);
+  const [shown, setShown] = useState(false);
+  useEffect(() => (beforePress ? afterContentPaint(() => setShown(true)) : undefined), [beforePress]);
+  const { value, failed, retry } = useOnDemand(code, pressed || shown);
   const press = useCallback(() => {
     setPressed(true);
     retry();
   }, [retry]);
-  const shown = pressed ? value : undefined;
-  return { value: shown, pending: pressed && shown === undefined && !failed, failed, press };
+  const here = pressed || beforePress ? value : undefined;
+  const failedPress = pressed && failed;
+  return {
+    value: here,
+    pressed,
+    pending: pressed && here === undefined && !failedPress,
+    failed: failedPress,
+    press,
+  };
 }

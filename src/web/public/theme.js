@@ -64,7 +64,8 @@
   const user = session?.user;
   if (
     typeof session?.access_token !== "string" ||
-    typeof session.refresh_token !== "string" ||
+    // A session stored before the refresh token moved into its cookie is dropped at start, never adopted.
+    session.refresh_token !== undefined ||
     typeof session.expires_at !== "number" ||
     session.expires_at * 1000 - Date.now() <= 90_000 ||
     typeof user !== "object" ||

@@ -3,8 +3,11 @@ import type { FastifyInstance } from "fastify";
 import type { IncomingMessage } from "node:http";
 import type Provider from "oidc-provider";
 import type { DevAccounts } from "./accounts";
+import { FormTokens, formTokenOf } from "../../platform/form-tokens";
 import { DEV_PROVIDER_PREFIX } from "./names";
 import { consentPage, errorPage, loginPage, revokePage } from "./pages";
+
+const REVOKE_FORM = "dev-oidc-revoke";
 
 export interface InteractionRoutesOptions {
   /** The provider, made on first use (./provider.ts); an interaction exists only once it has been. */
@@ -22,6 +25,7 @@ export async function registerInteractionRoutes(
   { provider, accounts, publicUrl }: InteractionRoutesOptions,
 ): Promise<void> {
   // The interaction pages: Email, then consent.
+  const formTokens = new FormTokens();
   const publicOrigin = new URL(publicUrl).origin;
   const formActions = ["'self'", publicOrigin, "http://localhost:*", "http://127.0.0.1:*"];
   await app.register(async (scope) => {
@@ -173,16 +177,28 @@ export async function registerInteractionRoutes(
       return reply.redirect(to, 303);
     });
 
+    // The revoke page's form carries an anti-forgery token (issue 37 item 6): it has no interaction cookie to
+    // tie a post to, so without one any site the developer visits could revoke anyone's access.
     const revoke = `${DEV_PROVIDER_PREFIX}/revoke`;
-    scope.get(revoke, async (_request, reply) =>
-      reply.type("text/html; charset=utf-8").send(revokePage({ action: revoke })),
-    );
+    const revokePageOf = (options: { done?: string; error?: string } = {}) =>
+      revokePage({ action: revoke, formTokenField: formTokens.field(REVOKE_FORM), ...options });
+    scope.get(revoke, async (_request, reply) => reply.type("text/html; charset=utf-8").send(revokePageOf()));
     scope.post<{ Body: Record<string, string> | undefined }>(revoke, async (request, reply) => {
+      if (!formTokens.verify(REVOKE_FORM, formTokenOf(request.body))) {
+        return reply
+          .code(403)
+          .type("text/html; charset=utf-8")
+          .send(
+            revokePageOf({
+              error: "This request did not come from this page, or the page is too old. Try again here.",
+            }),
+          );
+      }
       const email = String(request.body?.email ?? "")
         .trim()
         .toLowerCase();
       accounts.revoke(email);
-      return reply.type("text/html; charset=utf-8").send(revokePage({ action: revoke, done: email }));
+      return reply.type("text/html; charset=utf-8").send(revokePageOf({ done: email }));
     });
   });
 }

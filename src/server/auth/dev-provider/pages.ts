@@ -77,15 +77,30 @@ export function errorPage(title: string, message: string): string {
   return layout(title, `<h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p>`);
 }
 
-/** Like removing Pulse from a Google account's third-party access: Pulse's next check with the provider fails. */
-export function revokePage({ action, done }: { action: string; done?: string | undefined }): string {
+/**
+ * Like removing Pulse from a Google account's third-party access: Pulse's next check with the provider fails.
+ * `formTokenField` is the form's hidden anti-forgery input (platform/form-tokens.ts).
+ */
+export function revokePage({
+  action,
+  formTokenField,
+  done,
+  error,
+}: {
+  action: string;
+  formTokenField: string;
+  done?: string | undefined;
+  error?: string | undefined;
+}): string {
   return layout(
     "Revoke access",
     `<h1>Revoke Pulse's access</h1>
 <p>Stands in for removing Pulse from a Google account's third-party access. Pulse ends that person's sessions the
 next time it checks with the provider.</p>
 ${done ? `<p role="status">Access revoked for <strong>${escapeHtml(done)}</strong>.</p>` : ""}
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
 <form method="post" action="${escapeHtml(action)}" novalidate>
+  ${formTokenField}
   <label for="email">Email</label>
   <input id="email" name="email" type="email" autocomplete="email" required>
   <div class="actions"><button class="primary" type="submit">Revoke access</button></div>

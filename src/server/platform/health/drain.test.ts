@@ -43,7 +43,10 @@ describe("SIGTERM to the server process", () => {
     try {
       const socket = await TestSocket.open(`ws://127.0.0.1:${port}/realtime`, `http://localhost:${port}`);
       await socket.authAndJoin(session!.access_token, [{ type: "join", channel: "connectors" }]);
-      expect((await fetch(`${server.baseURL}/readyz`)).status).toBe(200);
+      // Ready once its public pages have rendered (a balancer waits for that too).
+      await expect
+        .poll(async () => (await fetch(`${server.baseURL}/readyz`)).status, { timeout: 30_000 })
+        .toBe(200);
 
       server.child.kill("SIGTERM");
       await Promise.race([

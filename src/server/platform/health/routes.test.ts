@@ -90,18 +90,24 @@ describe("GET /healthz (issue 20 finding 11)", () => {
     }
   });
 
-  it("answers 503 with the same body to everyone while the database does not answer", async () => {
+  it("stays 200 while the database does not answer, without asking it: liveness is the process alone (issue 37 item 10)", async () => {
     const ping = t.db.ping;
-    t.db.ping = () =>
-      Promise.reject(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }));
+    let pinged = 0;
+    t.db.ping = () => {
+      pinged++;
+      return Promise.reject(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }));
+    };
     try {
       for (const remoteAddress of [REMOTE, "127.0.0.1"]) {
         const res = await health({ remoteAddress });
-        expect(res.statusCode).toBe(503);
-        expect(res.json()).toEqual({
-          error: { code: "database_unavailable", message: "The database is unreachable." },
-        });
+        expect(res.statusCode, remoteAddress).toBe(200);
+        expect(res.json().status).toBe("ok");
       }
+      // Readiness is where the outage shows.
+      const ready = await t.app.inject({ url: "/readyz", remoteAddress: REMOTE });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().error.code).toBe("database_unavailable");
+      expect(pinged).toBe(1);
     } finally {
       t.db.ping = ping;
     }

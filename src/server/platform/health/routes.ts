@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { isLoopbackHost } from "../../config";
-import { errorBody, isDatabaseUnavailable } from "../errors";
+import { hasForwardingHeader } from "../local-only";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -12,9 +12,6 @@ declare module "fastify" {
     healthDetails: Map<string, () => unknown>;
   }
 }
-
-/** Headers a proxy adds: a request carrying one came through it, whatever the socket's peer is. */
-const PROXY_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"];
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
@@ -34,32 +31,22 @@ function hasOperatorToken(request: FastifyRequest, token: string | undefined): b
  */
 export function mayReadDetails(request: FastifyRequest, metricsToken: string | undefined): boolean {
   const peer = request.raw.socket?.remoteAddress;
-  const local =
-    peer !== undefined &&
-    isLoopbackHost(peer) &&
-    PROXY_HEADERS.every((name) => request.headers[name] === undefined);
+  const local = peer !== undefined && isLoopbackHost(peer) && !hasForwardingHeader(request.headers);
   return local || hasOperatorToken(request, metricsToken);
 }
 
 /**
- * GET /healthz: the process answers and the database responds. The public hears the status only; the database kind
- * and the details features registered go to `mayReadDetails` callers.
+ * GET /healthz, liveness (issue 37 item 10): the process is up and its event loop answers — nothing else. A
+ * dependency's outage (the database, LISTEN) must not make an orchestrator restart every replica at once, so
+ * dependencies are /readyz's question. The public hears the status only; the database kind and the details
+ * features registered go to `mayReadDetails` callers.
  */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get("/healthz", async (request, reply) => {
     // The answer depends on who asks: no cache may keep one caller's for another.
     void reply.header("cache-control", "no-store");
-    try {
-      await app.db.ping();
-      if (!mayReadDetails(request, app.config.metricsToken)) return { status: "ok" };
-      const details = Object.fromEntries([...app.healthDetails].map(([name, read]) => [name, read()]));
-      return { status: "ok", database: app.db.kind, ...details };
-    } catch (err) {
-      request.log.warn({ err }, "health check: database unreachable");
-      const message = isDatabaseUnavailable(err)
-        ? "The database is unreachable."
-        : "The database did not answer.";
-      return reply.code(503).send(errorBody("database_unavailable", message));
-    }
+    if (!mayReadDetails(request, app.config.metricsToken)) return { status: "ok" };
+    const details = Object.fromEntries([...app.healthDetails].map(([name, read]) => [name, read()]));
+    return { status: "ok", database: app.db.kind, ...details };
   });
 };

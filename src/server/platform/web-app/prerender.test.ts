@@ -145,6 +145,34 @@ describe("pre-rendering when the server is ready", () => {
   });
 });
 
+describe("readiness while the pages render (issue 37 item 10)", () => {
+  it("answers /readyz 503 pages_rendering until every page has rendered, while /healthz says the process is alive", async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const started: string[] = [];
+    const held: PagePrerenderer = async (pathname) => {
+      started.push(pathname);
+      await gate;
+      return `<main>${pathname}</main>`;
+    };
+    const t = await createTestApp({ overrides: { webDir: webDirectory() }, prerender: held });
+    try {
+      await expect.poll(() => started.length).toBe(8);
+      const waiting = await t.app.inject({ url: "/readyz" });
+      expect(waiting.statusCode).toBe(503);
+      expect(waiting.json()).toMatchObject({
+        error: { code: "pages_rendering", message: "The public pages are still being rendered." },
+      });
+      expect((await t.app.inject({ url: "/healthz" })).statusCode).toBe(200);
+      release();
+      await expect.poll(async () => (await t.app.inject({ url: "/readyz" })).statusCode).toBe(200);
+    } finally {
+      release();
+      await t.close();
+    }
+  });
+});
+
 describe("a pre-render that fails", () => {
   let t: TestApp;
   let logged = "";

@@ -127,3 +127,27 @@ describe("serving the web app", () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe("the public config in the page (issue 37 item 11)", () => {
+  it("is written as given when an operator's reCAPTCHA key holds replacement patterns such as $' and $&", async () => {
+    const siteKey = "6Lc$'after$&match$`before$$x";
+    const withKey = await createTestApp({
+      env: { RECAPTCHA_SITE_KEY: siteKey, RECAPTCHA_SECRET_KEY: "secret" },
+      overrides: { webDir },
+    });
+    try {
+      for (const url of ["/", "/contact", "/timeline"]) {
+        const res = await withKey.app.inject({ url, headers: { accept: "text/html" } });
+        expect(res.statusCode, url).toBe(200);
+        const json = /<script type="application\/json" id="pulse-config">(.*?)<\/script>/.exec(res.body)?.[1];
+        expect(JSON.parse(json!), url).toMatchObject({ captcha: { provider: "recaptcha", siteKey } });
+        // The rest of the page is intact: one head, one title, one body.
+        expect(res.body.match(/<\/head>/g), url).toHaveLength(1);
+        expect(res.body.match(/<title>Pulse<\/title>/g), url).toHaveLength(1);
+        expect(res.body.endsWith("</head><body></body></html>"), url).toBe(true);
+      }
+    } finally {
+      await withKey.close();
+    }
+  });
+});

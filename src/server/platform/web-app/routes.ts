@@ -46,7 +46,11 @@ export function wantsJsonOnly(accept: string | undefined): boolean {
 /** Puts the deployment's public settings into the page as inert JSON (no inline script runs; CSP stays strict). */
 export function injectPublicConfig(html: string, config: PublicConfig): string {
   const json = JSON.stringify(config).replace(/</g, "\\u003c");
-  return html.replace("</head>", `<script type="application/json" id="pulse-config">${json}</script></head>`);
+  // A function, so a `$` in an operator's setting (`$'`, `$&`) is never read as a replacement pattern.
+  return html.replace(
+    "</head>",
+    () => `<script type="application/json" id="pulse-config">${json}</script></head>`,
+  );
 }
 
 /**
@@ -63,7 +67,7 @@ export function pagesWithPreloads(
   for (const [route, files] of Object.entries(preloads)) {
     const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join("");
     const page = pageAt(html, route);
-    pages.set(route, links ? page.replace("</head>", `${links}</head>`) : page);
+    pages.set(route, links ? page.replace("</head>", () => `${links}</head>`) : page);
   }
   return pages;
 }
@@ -148,6 +152,9 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
     }
     return page;
   };
+  // The pages not rendered yet: until there are none the instance is not ready (/readyz), so a balancer sends a
+  // starting replica no visitor whose page would wait for its render.
+  const unrendered = new Set(render ? pages.keys() : []);
   const prerenderedPage = async (pathname: string, plain: string, log: FastifyBaseLogger) => {
     let html = plain;
     try {
@@ -157,9 +164,17 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
       log.error({ err, path: pathname }, "Pre-rendering a public page failed; it is served client-rendered");
     }
     pages.set(pathname, html);
+    unrendered.delete(pathname);
     return compressPage(html);
   };
 
+  if (unrendered.size > 0) {
+    app.readiness.checks.set("pages", {
+      code: "pages_rendering",
+      message: "The public pages are still being rendered.",
+      ready: () => unrendered.size === 0,
+    });
+  }
   if (render) {
     // Not awaited: the server answers (health checks, the API) while the pages render.
     app.addHook("onReady", async () => {

@@ -31,13 +31,23 @@ function layout(title: string, body: string, close = false): string {
   );
 }
 
-export function authorizePage({ app, action }: { app: string; action: string }): string {
+/** `formTokenField` is the form's hidden anti-forgery input (platform/form-tokens.ts). */
+export function authorizePage({
+  app,
+  action,
+  formTokenField,
+}: {
+  app: string;
+  action: string;
+  formTokenField: string;
+}): string {
   return layout(
     `Connect ${app}`,
     `<h1>Connect ${escapeHtml(app)} to Pulse</h1>
 <p>Stands in for ${escapeHtml(app)}'s own authorisation page while no workflow service is configured.</p>
 <p>Authorize lets Pulse read your ${escapeHtml(app)} projects; Deny leaves ${escapeHtml(app)} disconnected.</p>
 <form method="post" action="${escapeHtml(action)}">
+  ${formTokenField}
   <div class="actions">
     <button class="secondary" type="submit" name="decision" value="deny">Deny</button>
     <button class="primary" type="submit" name="decision" value="authorize">Authorize</button>

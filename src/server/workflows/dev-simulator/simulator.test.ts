@@ -49,13 +49,17 @@ async function connectLink(type: ConnectorType): Promise<URL> {
   return link;
 }
 
-const decide = (link: URL, decision: string) =>
-  t.app.inject({
+/** Answers the link's page as a browser does: its form, with the form's own anti-forgery token. */
+async function decide(link: URL, decision: string) {
+  const page = await t.app.inject({ method: "GET", url: link.pathname });
+  const formToken = /name="form_token" value="([^"]+)"/.exec(page.body)?.[1] ?? "";
+  return t.app.inject({
     method: "POST",
     url: link.pathname,
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: new URLSearchParams({ decision }).toString(),
+    payload: new URLSearchParams({ form_token: formToken, decision }).toString(),
   });
+}
 
 describe("the development workflow simulator", () => {
   it("connect → the link's page → Authorize → a signed connector.updated → the switch is on", async () => {
@@ -138,7 +142,11 @@ describe("the development workflow simulator", () => {
     const meetings = await t.db.query(
       "SELECT raw_name FROM pulse.project_aliases WHERE source_app = 'google_meet_gemini' ORDER BY raw_name",
     );
-    expect(meetings).toEqual([{ raw_name: "Mobile app beta" }, { raw_name: "Q3 budget review" }]);
+    expect(meetings).toEqual([
+      { raw_name: "Notes: Mobile app beta standup" },
+      { raw_name: "Q3 budget review – weekly sync" },
+      { raw_name: "Website Relaunch kickoff" },
+    ]);
   });
 
   it("reports every sync's Streams for the user who asked: a colleague who connected nothing sees none", async () => {
@@ -155,9 +163,11 @@ describe("the development workflow simulator", () => {
       expect(res.statusCode).toBe(200);
       return res.json<CandidatesPage>();
     };
-    expect((await candidates(token)).candidates.map((c) => c.raw_name)).toEqual(
-      SAMPLE_ASANA_PROJECTS.map((p) => p.name).sort(),
-    );
+    // Issue 38: the meetings and tasks join their Asana project's Stream; Q3 and Q4 budget review stay apart.
+    const mine = (await candidates(token)).candidates;
+    expect(mine).toHaveLength(SAMPLE_ASANA_PROJECTS.length);
+    expect(mine.map((c) => c.alias_count).sort()).toEqual([1, 1, 2, 3, 3]);
+    expect(mine.every((c) => c.source_apps.includes("asana"))).toBe(true);
     expect(await candidates(bob.access_token)).toEqual({ candidates: [], next_after: null });
   });
 

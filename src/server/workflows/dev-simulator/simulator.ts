@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, onRequestAsyncHookHandler, RouteHandlerMethod } from "fastify";
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { PopupConnector } from "@shared/connectors";
 import { WORKFLOW_HOOKS, type WorkflowHook } from "../../config";
 import { badRequest, forbidden, HttpError } from "../../platform/errors";
+import { FormTokens, formTokenOf } from "../../platform/form-tokens";
 import { WORKFLOW_EVENTS_ROUTE } from "../routes";
 import { signEvent } from "../signature";
 import { EXTERNAL_USER_HEADER } from "../webhook-client";
@@ -20,16 +21,47 @@ const CONNECT_LINK_TTL_MS = 10 * 60 * 1000;
 const APP_NAMES: Record<PopupConnector, string> = { asana: "Asana", google_drive: "Google Drive" };
 
 /** The project list an Asana sync reports (identity.projects) and the Streams it discovers. */
+// Named as the tools name things (issue 38): the Streams page resolves them into one candidate per project, and
+// keeps the confusable siblings (Q3 / Q4 budget review) apart.
 export const SAMPLE_ASANA_PROJECTS = [
-  { gid: "1209000000000001", name: "Website relaunch" },
+  { gid: "1209000000000001", name: "Website Relaunch 2026" },
   { gid: "1209000000000002", name: "Q3 budget review" },
   { gid: "1209000000000003", name: "Customer onboarding revamp" },
   { gid: "1209000000000004", name: "Mobile app beta" },
+  { gid: "1209000000000005", name: "Q4 budget review" },
 ] as const;
 
+/** Who works on each sample project: the items' participants. */
+const SAMPLE_PEOPLE: Record<string, string[]> = {
+  "1209000000000001": ["dana@acme.com", "lee@acme.com", "kim@acme.com"],
+  "1209000000000002": ["mo@acme.com", "dana@acme.com"],
+  "1209000000000003": ["ines@acme.com", "kim@acme.com"],
+  "1209000000000004": ["sam@acme.com", "lee@acme.com"],
+  "1209000000000005": ["mo@acme.com", "dana@acme.com"],
+};
+
+/** The Asana data sync's tasks, as Asana shows them, in the first two projects. */
+const SAMPLE_TASK_NAMES: Record<string, string> = {
+  "1209000000000001": "Website relaunch – launch checklist",
+  "1209000000000002": "Q3 budget review – collect numbers",
+};
+
 const SAMPLE_MEETINGS = [
-  { raw_name: "Q3 budget review", external_id: "meet-sim-q3-budget" },
-  { raw_name: "Mobile app beta", external_id: "meet-sim-mobile-beta" },
+  {
+    raw_name: "Q3 budget review – weekly sync",
+    external_id: "meet-sim-q3-budget",
+    participants: ["mo@acme.com", "dana@acme.com"],
+  },
+  {
+    raw_name: "Notes: Mobile app beta standup",
+    external_id: "meet-sim-mobile-beta",
+    participants: ["sam@acme.com", "lee@acme.com"],
+  },
+  {
+    raw_name: "Website Relaunch kickoff",
+    external_id: "meet-sim-web-kickoff",
+    participants: ["dana@acme.com", "lee@acme.com", "kim@acme.com"],
+  },
 ] as const;
 
 export interface WorkflowSimulator {
@@ -59,6 +91,8 @@ export async function mountWorkflowSimulator(
 ): Promise<WorkflowSimulator> {
   const pending = new Map<string, { userId: string; connector: PopupConnector; expiresAt: number }>();
   const hookToken = randomBytes(32).toString("base64url");
+  const formTokens = new FormTokens();
+  const connectForm = (linkToken: string) => `simulator-connect:${linkToken}`;
   const inFlight = new Set<Promise<void>>();
 
   async function post(event: Record<string, unknown>): Promise<void> {
@@ -117,9 +151,9 @@ export async function mountWorkflowSimulator(
 
     // The hooks answer Pulse's own client only (issue 20 items 1 and 14). A page the developer visits could post a
     // form here naming any user; it can neither send JSON cross-site without a CORS preflight (never granted) nor
-    // know this boot's token, which the server hands its own client in-process.
-    scope.addHook("onRequest", async (request) => {
-      if (!request.url.startsWith(`${WORKFLOW_SIMULATOR_PREFIX}/hooks/`)) return;
+    // know this boot's token, which the server hands its own client in-process. The check is each hook route's own
+    // hook, so it runs for whatever spelling of the path the router matched (`/dev/workflows/%68ooks/…`).
+    const hookOnly: onRequestAsyncHookHandler = async (request) => {
       const given = request.headers[SIMULATOR_TOKEN_HEADER];
       if (typeof given !== "string" || !sameToken(given, hookToken)) {
         throw forbidden(
@@ -131,7 +165,9 @@ export async function mountWorkflowSimulator(
       if (type !== undefined && !/^application\/json\s*(?:;|$)/i.test(type)) {
         throw new HttpError(415, "unsupported_media_type", "The simulator's hooks take JSON only.");
       }
-    });
+    };
+    const hook = (name: WorkflowHook, handler: RouteHandlerMethod) =>
+      scope.post(hookPath(name), { onRequest: hookOnly }, handler);
 
     scope.addHook("onResponse", async (request) => {
       const events = queued.get(request);
@@ -149,22 +185,22 @@ export async function mountWorkflowSimulator(
     });
 
     // Webhooks.
-    scope.post(hookPath("ASANA_CONNECT"), async (request) => ({
+    hook("ASANA_CONNECT", async (request) => ({
       connect_link_url: connectLink(externalUser(request), "asana"),
     }));
-    scope.post(hookPath("GOOGLE_DRIVE_CONNECT"), async (request) => ({
+    hook("GOOGLE_DRIVE_CONNECT", async (request) => ({
       body: JSON.stringify({ connect_link_url: connectLink(externalUser(request), "google_drive") }),
     }));
-    for (const [hook, connector] of [
+    for (const [name, connector] of [
       ["ASANA_DISCONNECT", "asana"],
       ["GOOGLE_DRIVE_DISCONNECT", "google_drive"],
     ] as const) {
-      scope.post(hookPath(hook), async (request) => {
+      hook(name, async (request) => {
         reportLater(request, [updated(externalUser(request), connector, false)]);
         return { status: "ok" };
       });
     }
-    scope.post(hookPath("ASANA_SYNC"), async (request) => {
+    hook("ASANA_SYNC", async (request) => {
       const userId = externalUser(request);
       reportLater(request, [
         {
@@ -181,35 +217,44 @@ export async function mountWorkflowSimulator(
             source_app: "asana",
             external_id: p.gid,
             seen_at: now(),
+            participants: SAMPLE_PEOPLE[p.gid],
+            context: "Asana project",
           })),
         },
       ]);
       return { status: "ok" };
     });
-    scope.post(hookPath("ASANA_DATA_SYNC"), async (request) => {
+    hook("ASANA_DATA_SYNC", async (request) => {
       const userId = externalUser(request);
       reportLater(request, [
         {
           type: "streams.discovered",
           external_user_id: userId,
           items: SAMPLE_ASANA_PROJECTS.slice(0, 2).map((p) => ({
-            raw_name: p.name,
+            raw_name: SAMPLE_TASK_NAMES[p.gid],
             source_app: "asana",
             external_id: `${p.gid}-tasks`,
             seen_at: now(),
+            participants: SAMPLE_PEOPLE[p.gid],
+            context: `Task in ${p.name}`,
           })),
         },
       ]);
       return { status: "ok" };
     });
-    scope.post(hookPath("GOOGLE_MEET_SYNC"), async (request) => {
+    hook("GOOGLE_MEET_SYNC", async (request) => {
       // No body: the user comes in the workflow service's header, and the meetings found are theirs alone.
       const userId = externalUser(request);
       reportLater(request, [
         {
           type: "streams.discovered",
           external_user_id: userId,
-          items: SAMPLE_MEETINGS.map((m) => ({ ...m, source_app: "google_meet_gemini", seen_at: now() })),
+          items: SAMPLE_MEETINGS.map((m) => ({
+            ...m,
+            participants: [...m.participants],
+            source_app: "google_meet_gemini",
+            seen_at: now(),
+          })),
         },
       ]);
       return { status: "ok" };
@@ -251,6 +296,7 @@ export async function mountWorkflowSimulator(
         authorizePage({
           app: APP_NAMES[link.connector],
           action: `${WORKFLOW_SIMULATOR_PREFIX}/connect/${request.params.token}`,
+          formTokenField: formTokens.field(connectForm(request.params.token)),
         }),
       );
     });
@@ -260,6 +306,17 @@ export async function mountWorkflowSimulator(
       async (request, reply) => {
         const link = live(request.params.token);
         if (!link) return expired(reply);
+        // The answer must come from this link's own page: a page elsewhere cannot read it to learn the token.
+        if (!formTokens.verify(connectForm(request.params.token), formTokenOf(request.body))) {
+          return page(
+            reply,
+            403,
+            simulatorErrorPage(
+              "Answer from this page",
+              "This answer did not come from this connect page, or the page is too old. Reload the page and choose again.",
+            ),
+          );
+        }
         const decision = request.body?.decision;
         if (decision !== "authorize" && decision !== "deny") {
           return page(reply, 400, simulatorErrorPage("Choose an answer", "Choose Authorize or Deny."));

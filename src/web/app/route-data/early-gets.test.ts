@@ -33,12 +33,13 @@ function storeSession({
   secondsLeft = 3600,
   email = "ada@acme.com",
   hd = "acme.com",
-  refreshToken = "refresh-ada",
+  refreshToken,
   accessToken = "access-ada",
 }: StoredSession = {}) {
   const session = {
     access_token: accessToken,
-    refresh_token: refreshToken,
+    // Only a session stored before the refresh token moved into its cookie carries one (decision 0094).
+    ...(refreshToken === undefined ? {} : { refresh_token: refreshToken }),
     token_type: "bearer",
     expires_at: NOW.getTime() / 1000 + secondsLeft,
     user: { id: "u-ada", email, hd },
@@ -94,7 +95,11 @@ describe("the pre-paint script's early GETs agree with the session the app start
       ACME,
       () => localStorage.setItem(storageKeyFor(location.origin), "{x"),
     ],
-    ["a session without a refresh token", ACME, () => storeSession({ refreshToken: 7 })],
+    [
+      "a session stored with its refresh token, from before the cookie",
+      ACME,
+      () => storeSession({ refreshToken: "r" }),
+    ],
     ["a session without an e-mail", ACME, () => storeSession({ email: null })],
     ["91 s left", ACME, () => storeSession({ secondsLeft: 91 })],
     ["90 s left (refreshed first)", ACME, () => storeSession({ secondsLeft: 90 })],

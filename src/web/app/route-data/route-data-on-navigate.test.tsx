@@ -49,7 +49,6 @@ beforeEach(() => {
     storageKeyFor(window.location.origin),
     JSON.stringify({
       access_token: "access-ada",
-      refresh_token: "refresh-ada",
       token_type: "bearer",
       expires_at: Math.floor(Date.now() / 1000) + 3600,
       user: { id: "u-ada", email: "ada@acme.com", hd: "acme.com" },

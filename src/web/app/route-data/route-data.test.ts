@@ -15,7 +15,6 @@ function storeSession({ secondsLeft = 3600, email = "ada@acme.com", hd = "acme.c
   const user = { id: "u-ada", email, hd };
   const session = {
     access_token: "access-ada",
-    refresh_token: "refresh-ada",
     token_type: "bearer",
     expires_at: NOW.getTime() / 1000 + secondsLeft,
     user,

@@ -1,7 +1,8 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { onDemandCode } from "../../../testing/on-demand-code";
 import { DatePicker } from "./date-picker";
 import { Label } from "./label";
 
@@ -15,8 +16,10 @@ function Example({ initial, Picker = DatePicker }: { initial?: Date; Picker?: ty
   );
 }
 
+// The calendar's code is loaded before each test's waits start (the picker fetches it when shown).
+beforeEach(() => onDemandCode("@/components/ui/calendar"));
 afterEach(() => {
-  vi.doUnmock("./calendar");
+  vi.doUnmock("@/components/ui/calendar");
   vi.resetModules();
 });
 
@@ -45,14 +48,7 @@ describe("DatePicker", () => {
   });
 
   it("opened while the calendar's code is on its way, says so; the calendar follows when it arrives", async () => {
-    let arrive!: () => void;
-    const arrived = new Promise<void>((resolve) => (arrive = resolve));
-    // Transformed before any wait starts: on a loaded machine that alone can outlast `findByRole`.
-    const actual = await vi.importActual("./calendar");
-    vi.doMock("./calendar", async () => {
-      await arrived;
-      return actual;
-    });
+    const { arrive } = await onDemandCode("@/components/ui/calendar", { heldBack: true });
     const { DatePicker: Picker } = await import("./date-picker");
     const user = userEvent.setup();
     render(<Example Picker={Picker} />);
@@ -66,14 +62,7 @@ describe("DatePicker", () => {
 
   it("a calendar whose code cannot be fetched says so, and opening the picker again fetches it again", async () => {
     // The fetch when the picker is shown fails, and so does the one when it is opened.
-    let fetches = 0;
-    // Transformed before any wait starts: on a loaded machine that alone can outlast `findByRole`.
-    const actual = await vi.importActual("./calendar");
-    vi.doMock("./calendar", async () => {
-      fetches++;
-      if (fetches <= 2) throw new TypeError("Failed to fetch dynamically imported module");
-      return actual;
-    });
+    const calendar = await onDemandCode("@/components/ui/calendar", { failures: 2 });
     const { DatePicker: Picker } = await import("./date-picker");
     const user = userEvent.setup();
     render(<Example Picker={Picker} />);
@@ -86,7 +75,7 @@ describe("DatePicker", () => {
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     await user.click(trigger);
     expect(await screen.findByRole("grid")).toBeInTheDocument();
-    expect(fetches).toBe(3);
+    expect(calendar.fetches).toBe(3);
     await user.click(screen.getByRole("button", { name: /15th/ }));
     expect(trigger).toHaveTextContent(/15th/);
   });

@@ -2,11 +2,12 @@ import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { onDemandCode } from "../../../testing/on-demand-code";
 
 // Radix's select is fetched on demand; these tests hold that fetch back or fail it (select.test.tsx covers the
 // select itself).
 afterEach(() => {
-  vi.doUnmock("./select");
+  vi.doUnmock("@/components/ui/select");
   vi.resetModules();
 });
 
@@ -19,17 +20,7 @@ const FAILED = "The options could not be loaded. Please check your connection an
 
 /** A labelled OptionSelect, with Radix's code held back until `arrive()`, or failing its first `failures` fetches. */
 async function renderSelect({ initial = "medium", failures = 0 } = {}) {
-  let arrive!: () => void;
-  const arrived = new Promise<void>((resolve) => (arrive = resolve));
-  let fetches = 0;
-  // Transformed before any wait starts: on a loaded machine that alone can outlast `findByRole`.
-  const actual = await vi.importActual("./select");
-  vi.doMock("./select", async () => {
-    fetches++;
-    if (fetches <= failures) throw new TypeError("Failed to fetch dynamically imported module");
-    await arrived;
-    return actual;
-  });
+  const select = await onDemandCode("@/components/ui/select", { failures, heldBack: true });
   const { OptionSelect } = await import("./option-select");
   const { Label } = await import("./label");
   function Example() {
@@ -50,7 +41,7 @@ async function renderSelect({ initial = "medium", failures = 0 } = {}) {
   }
   const user = userEvent.setup();
   render(<Example />);
-  return { arrive, user, fetches: () => fetches };
+  return { arrive: select.arrive, user, fetches: () => select.fetches };
 }
 
 const trigger = () => screen.getByRole("combobox", { name: "Priority" });

@@ -1,24 +1,18 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { onDemandCode } from "../../../testing/on-demand-code";
 
 // The menu's code is fetched on demand; these tests hold that fetch back or fail it (streams-page.test.tsx covers
 // the menu itself).
 afterEach(() => {
-  vi.doUnmock("./candidate-menu");
+  vi.doUnmock("@/features/streams/candidate-menu");
   vi.resetModules();
 });
 
 /** The button, with the menu's code held back until `arrive()`. */
 async function renderHeldBack() {
-  let arrive!: () => void;
-  const arrived = new Promise<void>((resolve) => (arrive = resolve));
-  // Transformed before any wait starts: on a loaded machine that alone can outlast `findByRole`.
-  const actual = await vi.importActual("./candidate-menu");
-  vi.doMock("./candidate-menu", async () => {
-    await arrived;
-    return actual;
-  });
+  const { arrive } = await onDemandCode("@/features/streams/candidate-menu", { heldBack: true });
   const { CandidateActions } = await import("./candidate-actions");
   const user = userEvent.setup();
   render(<CandidateActions name="Launch" creating={false} onCreate={() => undefined} />);
@@ -58,14 +52,7 @@ describe("a candidate's Actions button", () => {
   });
 
   it("says so when the code cannot be fetched, and the next press fetches it again", async () => {
-    let fetches = 0;
-    // Transformed before any wait starts: on a loaded machine that alone can outlast `findByRole`.
-    const actual = await vi.importActual("./candidate-menu");
-    vi.doMock("./candidate-menu", async () => {
-      fetches++;
-      if (fetches === 1) throw new TypeError("Failed to fetch dynamically imported module");
-      return actual;
-    });
+    const menu = await onDemandCode("@/features/streams/candidate-menu", { failures: 1 });
     const { CandidateActions } = await import("./candidate-actions");
     const user = userEvent.setup();
     render(<CandidateActions name="Launch" creating={false} onCreate={() => undefined} />);
@@ -78,6 +65,6 @@ describe("a candidate's Actions button", () => {
     await user.click(actions());
     expect(await screen.findByRole("menu")).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
-    expect(fetches).toBe(2);
+    expect(menu.fetches).toBe(2);
   });
 });

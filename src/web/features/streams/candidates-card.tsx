@@ -1,5 +1,5 @@
 import { Loader2 } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { SpecAlert } from "@/components/ui/spec-alert";
@@ -8,6 +8,7 @@ import { usePrefetch } from "@/lib/on-demand";
 import { displayName, type ProjectCandidate } from "@shared/streams";
 import { CandidateActions, candidateMenu } from "./candidate-actions";
 import { SourceApps } from "./source-apps";
+import { CandidateItemsRow, ItemsDisclosureCell } from "./stream-items-row";
 import { useCandidates } from "./streams-api";
 import { useCreatePulseMap } from "./use-create-pulsemap";
 
@@ -24,6 +25,9 @@ export function CandidatesCard() {
   const candidates = useCandidates();
   const pulseMap = useCreatePulseMap();
   usePrefetch(candidateMenu);
+  // The opened rows, by alias_id; and the row whose items take the focus when they show (see `renamed`).
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
+  const [focusOn, setFocusOn] = useState<string | null>(null);
   const rows = candidates.data?.pages.flatMap((page) => page.candidates) ?? [];
   // With screens already shown, a failure (of "Show more", or of refreshing them when the tab comes back) keeps
   // them on the page: the error goes by the button, which then tries again. Only a first load fails in the table.
@@ -67,6 +71,18 @@ export function CandidatesCard() {
                   candidate={candidate}
                   creating={pulseMap.creating === candidate.alias_id}
                   onCreate={() => void pulseMap.create(candidate)}
+                  expanded={opened.has(candidate.alias_id)}
+                  itemsFocused={focusOn === candidate.alias_id}
+                  onToggle={() => {
+                    setFocusOn(null);
+                    setOpened((current) => toggled(current, candidate.alias_id));
+                  }}
+                  onRenamed={(next) => {
+                    // The Stream's first item was taken out: the Stream is now the row of `next`, which stays
+                    // open with the focus in its list, while the taken-out item's own row closes.
+                    setFocusOn(next);
+                    setOpened((current) => toggled(toggled(current, candidate.alias_id), next));
+                  }}
                 />
               ))
             )}
@@ -99,26 +115,54 @@ export function CandidatesCard() {
   );
 }
 
+function toggled(set: ReadonlySet<string>, key: string): ReadonlySet<string> {
+  const next = new Set(set);
+  if (!next.delete(key)) next.add(key);
+  return next;
+}
+
+/** A candidate, and under it, once its name is pressed, the items of its Stream (issue 38). */
 function CandidateRow({
   candidate,
   creating,
   onCreate,
+  expanded,
+  itemsFocused,
+  onToggle,
+  onRenamed,
 }: {
   candidate: ProjectCandidate;
   creating: boolean;
   onCreate: () => void;
+  expanded: boolean;
+  itemsFocused: boolean;
+  onToggle: () => void;
+  onRenamed: (aliasId: string) => void;
 }) {
   const name = displayName(candidate.raw_name);
+  const itemsId = useId();
   return (
-    <TableRow>
-      <TableCell className="font-medium">{name}</TableCell>
-      <TableCell>{candidate.alias_count}</TableCell>
-      <TableCell>
-        <SourceApps apps={candidate.source_apps} />
-      </TableCell>
-      <TableCell>
-        <CandidateActions name={name} creating={creating} onCreate={onCreate} />
-      </TableCell>
-    </TableRow>
+    <>
+      <TableRow>
+        <ItemsDisclosureCell name={name} expanded={expanded} controls={itemsId} onToggle={onToggle} />
+        <TableCell>{candidate.alias_count}</TableCell>
+        <TableCell>
+          <SourceApps apps={candidate.source_apps} />
+        </TableCell>
+        <TableCell>
+          <CandidateActions name={name} creating={creating} onCreate={onCreate} />
+        </TableCell>
+      </TableRow>
+      {expanded && (
+        <CandidateItemsRow
+          id={itemsId}
+          name={name}
+          colSpan={COLUMNS.length}
+          aliasId={candidate.alias_id}
+          autoFocus={itemsFocused}
+          onRenamed={onRenamed}
+        />
+      )}
+    </>
   );
 }

@@ -1,9 +1,10 @@
-import { useEffect, useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { ButtonLink } from "@/components/ui/button-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableColumns, TableMessageRow, TableRow } from "@/components/ui/table";
 import { formatShortDate, parseIsoDate } from "@/lib/format-date";
-import { displayName } from "@shared/streams";
+import { displayName, type ProjectSummary } from "@shared/streams";
+import { ProjectItemsRow, ItemsDisclosureCell } from "./stream-items-row";
 import { useProjects } from "./streams-api";
 
 export const LOADING_PROJECTS = "Loading projects...";
@@ -45,25 +46,41 @@ export function ProjectsCard() {
               ) : projects.data.projects.length === 0 ? (
                 <TableMessageRow colSpan={COLUMNS.length} text={NO_PROJECTS} />
               ) : (
-                projects.data.projects.map((project) => (
-                  <TableRow key={project.id}>
-                    <TableCell className="font-medium">{displayName(project.name)}</TableCell>
-                    <TableCell className="text-muted-foreground">
-                      {project.description || NO_DESCRIPTION}
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap">{shortDate(project.created_at)}</TableCell>
-                    <TableCell>
-                      <ButtonLink to="/timeline" variant="outline" size="sm">
-                        View PulseMap
-                      </ButtonLink>
-                    </TableCell>
-                  </TableRow>
-                ))
+                projects.data.projects.map((project) => <ProjectRow key={project.id} project={project} />)
               )}
             </TableBody>
           </Table>
         </CardContent>
       )}
     </Card>
+  );
+}
+
+/** A PulseMap, and under it, once its name is pressed, the items it gathered (issue 38). */
+function ProjectRow({ project }: { project: ProjectSummary }) {
+  const name = displayName(project.name);
+  const [expanded, setExpanded] = useState(false);
+  const itemsId = useId();
+  return (
+    <>
+      <TableRow>
+        <ItemsDisclosureCell
+          name={name}
+          expanded={expanded}
+          controls={itemsId}
+          onToggle={() => setExpanded((open) => !open)}
+        />
+        <TableCell className="text-muted-foreground">{project.description || NO_DESCRIPTION}</TableCell>
+        <TableCell className="whitespace-nowrap">{shortDate(project.created_at)}</TableCell>
+        <TableCell>
+          <ButtonLink to="/timeline" variant="outline" size="sm">
+            View PulseMap
+          </ButtonLink>
+        </TableCell>
+      </TableRow>
+      {expanded && (
+        <ProjectItemsRow id={itemsId} name={name} colSpan={COLUMNS.length} projectId={project.id} />
+      )}
+    </>
   );
 }

@@ -20,18 +20,18 @@ export function SourceApps({ apps }: { apps: readonly string[] | string | null |
   const list = sourceAppList(apps);
   return (
     <ul className="flex flex-wrap items-center gap-2" aria-label="Source apps">
-      {list.map((app) => {
-        const icons = Object.hasOwn(SOURCE_APP_ICONS, app) ? SOURCE_APP_ICONS[app] : undefined;
-        return (
-          <li key={app} className="flex items-center gap-1">
-            {icons ? (
-              icons.map((brand) => <BrandLogo key={brand.title} brand={brand} className="size-5" />)
-            ) : (
-              <span className="text-sm text-muted-foreground">{app}</span>
-            )}
-          </li>
-        );
-      })}
+      {list.map((app) => (
+        <li key={app} className="flex items-center gap-1">
+          <SourceApp app={app} />
+        </li>
+      ))}
     </ul>
   );
+}
+
+/** One app as SPEC §2 shows it: its icons (named), or its name as plain text. */
+export function SourceApp({ app }: { app: string }) {
+  const icons = Object.hasOwn(SOURCE_APP_ICONS, app) ? SOURCE_APP_ICONS[app] : undefined;
+  if (!icons) return <span className="text-sm text-muted-foreground">{app}</span>;
+  return icons.map((brand) => <BrandLogo key={brand.title} brand={brand} className="size-5" />);
 }

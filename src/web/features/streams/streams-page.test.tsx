@@ -197,7 +197,6 @@ describe("Streams page", () => {
           user: carol,
           session: {
             access_token: "c",
-            refresh_token: "r",
             expires_at: 0,
             token_type: "bearer",
             user: carol,

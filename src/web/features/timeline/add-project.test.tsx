@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { onDemandCode } from "../../../testing/on-demand-code";
 import { stubResizeObserver } from "../../../testing/stub-resize-observer";
 
 // The dialog's code is fetched on demand; these tests hold that fetch back or fail it (add-project-dialog.test.tsx
@@ -8,7 +9,7 @@ import { stubResizeObserver } from "../../../testing/stub-resize-observer";
 beforeEach(stubResizeObserver);
 afterEach(() => {
   vi.unstubAllGlobals();
-  vi.doUnmock("./add-project-dialog");
+  vi.doUnmock("@/features/timeline/add-project-dialog");
   vi.resetModules();
 });
 
@@ -16,12 +17,7 @@ const addButton = () => screen.getByRole("button", { name: "Add Project" });
 
 describe("Add Project button", () => {
   it("is a dialog button before its code is here; pressed then, it is busy until the dialog arrives opened", async () => {
-    let arrive!: () => void;
-    const arrived = new Promise<void>((resolve) => (arrive = resolve));
-    vi.doMock("./add-project-dialog", async () => {
-      await arrived;
-      return vi.importActual("./add-project-dialog");
-    });
+    const { arrive } = await onDemandCode("@/features/timeline/add-project-dialog", { heldBack: true });
     const { AddProject } = await import("./add-project");
     const user = userEvent.setup();
     render(<AddProject onAdd={() => undefined} />);
@@ -44,14 +40,7 @@ describe("Add Project button", () => {
   });
 
   it("says so when the code cannot be fetched, and the next press fetches it again", async () => {
-    // Transformed before any wait starts: on a loaded machine that alone can outlast `findByRole`.
-    const actual = await vi.importActual("./add-project-dialog");
-    let fetches = 0;
-    vi.doMock("./add-project-dialog", async () => {
-      fetches++;
-      if (fetches === 1) throw new TypeError("Failed to fetch dynamically imported module");
-      return actual;
-    });
+    const dialog = await onDemandCode("@/features/timeline/add-project-dialog", { failures: 1 });
     const { AddProject } = await import("./add-project");
     const user = userEvent.setup();
     render(<AddProject onAdd={() => undefined} />);
@@ -70,6 +59,6 @@ describe("Add Project button", () => {
     await user.click(addButton());
     expect(await screen.findByRole("dialog", { name: "Add New Project" })).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
-    expect(fetches).toBe(2);
+    expect(dialog.fetches).toBe(2);
   });
 });

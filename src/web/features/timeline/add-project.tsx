@@ -1,7 +1,7 @@
 import { Loader2, Plus } from "lucide-react";
-import { useId } from "react";
 import { Button } from "@/components/ui/button";
-import { onDemand, useOnDemandOnPress, usePrefetch } from "@/lib/on-demand";
+import { OnDemandTrigger } from "@/components/ui/on-demand-trigger";
+import { onDemand, usePrefetch } from "@/lib/on-demand";
 import type { NewProject } from "./use-timeline-projects";
 
 /**
@@ -16,31 +16,29 @@ const addProjectDialog = onDemand(() =>
 /**
  * The header's "Add Project" button (SPEC §2). Until its first press it is a plain button; the press mounts the
  * dialog, opened, with its own trigger in the button's place. Pressed before the code is here, the button shows it
- * is busy; a failed fetch is said next to it, and the next press fetches again.
+ * is busy; a failed fetch is said next to it, and the next press fetches again (OnDemandTrigger).
  */
 export function AddProject({ onAdd }: { onAdd: (project: NewProject) => void }) {
   usePrefetch(addProjectDialog);
-  const { value: AddProjectDialog, pending, failed, press } = useOnDemandOnPress(addProjectDialog);
-  const errorId = useId();
-  if (AddProjectDialog) return <AddProjectDialog onAdd={onAdd} />;
   return (
     <div className="flex flex-col items-end gap-1">
-      <Button
-        type="button"
-        aria-haspopup="dialog"
-        aria-expanded={false}
-        aria-busy={pending}
-        aria-describedby={failed ? errorId : undefined}
-        onClick={press}
-      >
-        {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Plus aria-hidden="true" />}
-        Add Project
-      </Button>
-      {failed && (
-        <p id={errorId} role="alert" className="max-w-64 text-right text-sm text-destructive">
-          The form could not be loaded. Please check your connection and try again.
-        </p>
-      )}
+      <OnDemandTrigger
+        code={addProjectDialog}
+        popup="dialog"
+        failedText="The form could not be loaded. Please check your connection and try again."
+        messageClassName="max-w-64 text-right"
+        control={(AddProjectDialog) => <AddProjectDialog onAdd={onAdd} />}
+        look={(trigger) => (
+          <Button {...trigger}>
+            {trigger["aria-busy"] ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Plus aria-hidden="true" />
+            )}
+            Add Project
+          </Button>
+        )}
+      />
     </div>
   );
 }

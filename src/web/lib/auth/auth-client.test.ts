@@ -13,7 +13,6 @@ function sessionExpiringIn(seconds: number, user = ann): SessionResponse {
   serial += 1;
   return {
     access_token: `access-${serial}`,
-    refresh_token: `refresh-${serial}`,
     token_type: "bearer",
     expires_in: seconds,
     expires_at: Math.floor(Date.now() / 1000) + seconds,
@@ -104,6 +103,39 @@ describe("start", () => {
     expect(events[1]?.[0]).toBe("USER_UPDATED");
     expect(client.getSession()?.user.name).toBe("Ann Lee");
     expect(JSON.parse(localStorage.getItem(KEY)!).user.name).toBe("Ann Lee");
+  });
+
+  it("removes a session stored before the refresh token moved into its cookie, and starts signed out", async () => {
+    const legacy = { ...sessionExpiringIn(3600), refresh_token: "a-month-long-refresh-token" };
+    localStorage.setItem(KEY, JSON.stringify(legacy));
+    const api = fakeApi({});
+    const client = new AuthClient({ request: api.request });
+    // Not even the first render adopts it.
+    expect(client.startingSession()).toBeNull();
+    const events = record(client);
+    await start(client);
+    expect(events).toEqual([["INITIAL_SESSION", null]]);
+    expect(localStorage.getItem(KEY)).toBeNull();
+    expect(api.calls).toEqual([]);
+  });
+
+  it("keeps only the access token, its expiry and the user, whatever else an answer carries", async () => {
+    localStorage.setItem(`${KEY}-code-verifier`, "v".repeat(64));
+    window.history.replaceState(null, "", "/dashboard#code=one-time-code");
+    const session = sessionExpiringIn(3600);
+    const api = fakeApi({ [AUTH_ROUTES.token]: () => ({ ...session, refresh_token: "must-not-be-kept" }) });
+    const client = new AuthClient({ request: api.request });
+    await start(client);
+    const stored = localStorage.getItem(KEY)!;
+    expect(stored).not.toContain("must-not-be-kept");
+    expect(Object.keys(JSON.parse(stored)).sort()).toEqual([
+      "access_token",
+      "expires_at",
+      "expires_in",
+      "token_type",
+      "user",
+    ]);
+    expect(client.getSession()).not.toHaveProperty("refresh_token");
   });
 
   it("ignores a malformed stored value", async () => {
@@ -201,7 +233,9 @@ describe("auto-refresh", () => {
       "TOKEN_REFRESHED",
       expect.objectContaining({ access_token: fresh.access_token }),
     ]);
-    expect(JSON.parse(localStorage.getItem(KEY)!).refresh_token).toBe(fresh.refresh_token);
+    // The refresh token is the HttpOnly cookie the browser sends by itself: nothing of it in the request.
+    expect(api.callsTo(AUTH_ROUTES.refresh)[0]!.options).toEqual({ method: "POST" });
+    expect(JSON.parse(localStorage.getItem(KEY)!).access_token).toBe(fresh.access_token);
     // The new session has an hour: the following ticks leave it alone.
     await vi.advanceTimersByTimeAsync(10 * 60_000);
     expect(api.callsTo(AUTH_ROUTES.refresh)).toHaveLength(1);
@@ -379,8 +413,8 @@ describe("sign-in and sign-out", () => {
     expect(api.callsTo(AUTH_ROUTES.signOut)[0]!.options).toMatchObject({
       method: "POST",
       accessToken: mine.access_token,
-      body: { refresh_token: mine.refresh_token },
     });
+    expect(api.callsTo(AUTH_ROUTES.signOut)[0]!.options.body).toBeUndefined();
     expect(events.at(-1)).toEqual(["SIGNED_OUT", null]);
     expect(localStorage.getItem(KEY)).toBeNull();
   });

@@ -42,6 +42,19 @@ const sameUser = (a: AuthUser, b: AuthUser) => JSON.stringify(a) === JSON.string
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
 
+/**
+ * Whether a stored value is a session from before the refresh token moved into its HttpOnly cookie: it carries the
+ * token itself. It is never adopted; start removes it, and the person signs in once more (decision 0094).
+ */
+function isLegacySession(text: string | null): boolean {
+  try {
+    const v: unknown = text ? JSON.parse(text) : null;
+    return isObject(v) && "refresh_token" in v;
+  } catch {
+    return false;
+  }
+}
+
 /** A hand check of a stored session (no zod in the first download). */
 function parseSession(text: string | null): AuthSession | null {
   if (!text) return null;
@@ -49,14 +62,20 @@ function parseSession(text: string | null): AuthSession | null {
     const v: unknown = JSON.parse(text);
     if (
       isObject(v) &&
+      !("refresh_token" in v) &&
       typeof v.access_token === "string" &&
-      typeof v.refresh_token === "string" &&
       typeof v.expires_at === "number" &&
       isObject(v.user) &&
       typeof v.user.id === "string" &&
       typeof v.user.email === "string"
     ) {
-      return { ...(v as unknown as AuthSession), token_type: "bearer" };
+      return {
+        access_token: v.access_token,
+        expires_at: v.expires_at,
+        ...(typeof v.expires_in === "number" ? { expires_in: v.expires_in } : {}),
+        token_type: "bearer",
+        user: v.user as unknown as AuthUser,
+      };
     }
   } catch {
     // fall through
@@ -108,22 +127,19 @@ export function startsSignedOut(win: Window = window): boolean {
   return startingSession(win) === null;
 }
 
-/** Whether two sessions carry the same tokens and user (one read from storage twice, say). */
+/** Whether two sessions carry the same token and user (one read from storage twice, say). */
 export function sameSession(a: AuthSession | null, b: AuthSession | null): boolean {
   if (a === null || b === null) return a === b;
-  return (
-    a.access_token === b.access_token &&
-    a.refresh_token === b.refresh_token &&
-    a.expires_at === b.expires_at &&
-    sameUser(a.user, b.user)
-  );
+  return a.access_token === b.access_token && a.expires_at === b.expires_at && sameUser(a.user, b.user);
 }
 
 /**
- * The browser side of Pulse sessions (SPEC §4 Auth provider, §9; ARCHITECTURE §5 Sessions): adopts the stored
- * session at start, finishes a sign-in from the one-time code, refreshes the session when 90 s or less remain —
- * checked every 30 s while the page is visible, paused while hidden — retrying retryable failures with a backoff of
- * 200 ms doubling within one tick, and shares sessions between tabs through storage events.
+ * The browser side of Pulse sessions (SPEC §4 Auth provider, §9; ARCHITECTURE §5 Sessions): keeps the access token,
+ * its expiry and the user under SPEC's storage key — the refresh token stays in its HttpOnly cookie, which the
+ * browser sends to refresh and sign-out by itself (decision 0094) — adopts the stored session at start, finishes a
+ * sign-in from the one-time code, refreshes the session when 90 s or less remain — checked every 30 s while the
+ * page is visible, paused while hidden — retrying retryable failures with a backoff of 200 ms doubling within one
+ * tick, and shares sessions between tabs through storage events.
  */
 export class AuthClient {
   readonly storageKey: string;
@@ -192,7 +208,10 @@ export class AuthClient {
   }
 
   private async start(): Promise<void> {
-    this.session = parseSession(this.storage.getItem(this.storageKey));
+    const stored = this.storage.getItem(this.storageKey);
+    // A refresh token left in script-readable storage by an earlier version goes at once (decision 0094).
+    if (isLegacySession(stored)) this.storage.removeItem(this.storageKey);
+    this.session = parseSession(stored);
     const code = this.takeCodeFromUrl();
     let verify = this.session !== null;
     if (code !== undefined) {
@@ -272,11 +291,8 @@ export class AuthClient {
     const session = this.session;
     if (session) {
       try {
-        await this.request(AUTH_ROUTES.signOut, {
-          method: "POST",
-          accessToken: session.access_token,
-          body: { refresh_token: session.refresh_token },
-        });
+        // The refresh-token cookie goes along by itself; the server ends its session and expires it.
+        await this.request(AUTH_ROUTES.signOut, { method: "POST", accessToken: session.access_token });
       } catch (error) {
         console.error("Sign-out could not reach the server", error);
       }
@@ -302,17 +318,15 @@ export class AuthClient {
       const session = this.session;
       if (!session) return null;
       try {
-        const next = await this.request<SessionResponse>(AUTH_ROUTES.refresh, {
-          method: "POST",
-          body: { refresh_token: session.refresh_token },
-        });
-        // Another tab may have adopted a newer session meanwhile; the answer is for the token sent.
-        if (this.session?.refresh_token !== session.refresh_token) return this.session;
+        // The refresh token is the HttpOnly cookie the browser sends by itself; the answer sets the next one.
+        const next = await this.request<SessionResponse>(AUTH_ROUTES.refresh, { method: "POST" });
+        // Another tab may have adopted a newer session meanwhile: it stands, whatever this answer says.
+        if (this.session?.access_token !== session.access_token) return this.session;
         this.save(next);
         this.emit("TOKEN_REFRESHED");
         return this.session;
       } catch (error) {
-        if (this.session?.refresh_token !== session.refresh_token) return this.session;
+        if (this.session?.access_token !== session.access_token) return this.session;
         if (!isRetryable(error)) {
           console.error("Session refresh refused", error);
           this.save(null);
@@ -370,7 +384,15 @@ export class AuthClient {
   // ── storage, tabs, visibility ──────────────────────────────────────────────────────────────────────────────
 
   private save(session: SessionResponse | AuthSession | null): void {
-    this.session = session ? { ...session, token_type: "bearer" } : null;
+    this.session = session
+      ? {
+          access_token: session.access_token,
+          expires_at: session.expires_at,
+          ...(session.expires_in === undefined ? {} : { expires_in: session.expires_in }),
+          token_type: "bearer",
+          user: session.user,
+        }
+      : null;
     if (this.session) this.storage.setItem(this.storageKey, JSON.stringify(this.session));
     else this.storage.removeItem(this.storageKey);
   }
@@ -389,7 +411,7 @@ export class AuthClient {
       if (event.key !== this.storageKey && event.key !== null) return;
       const previous = this.session;
       const next = parseSession(event.key === null ? null : event.newValue);
-      if (previous?.access_token === next?.access_token && previous?.refresh_token === next?.refresh_token) {
+      if (previous?.access_token === next?.access_token) {
         if (previous && next && !sameUser(previous.user, next.user)) {
           this.session = next;
           this.emit("USER_UPDATED");

@@ -13,10 +13,13 @@ export interface AuthUser {
   factors?: { id: string; factor_type: "totp" | "phone"; status: "verified" | "unverified" }[];
 }
 
-/** SPEC §3 Session. */
+/**
+ * SPEC §3 Session, as the page keeps it: the short-lived access token, its expiry and the user. The refresh token
+ * lives in an HttpOnly cookie that no script reads (issue 37 item 5,
+ * docs/decisions/0094-refresh-token-cookie-and-key-rotation.md).
+ */
 export interface AuthSession {
   access_token: string;
-  refresh_token: string;
   /** Seconds since the epoch. */
   expires_at: number;
   expires_in?: number;

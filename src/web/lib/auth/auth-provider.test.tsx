@@ -22,7 +22,6 @@ const user = {
 };
 const stored = () => ({
   access_token: "a1",
-  refresh_token: "r1",
   token_type: "bearer",
   expires_at: Math.floor(Date.now() / 1000) + 3600,
   user,
@@ -98,7 +97,7 @@ describe("AuthProvider", () => {
       </AuthProvider>,
     );
     expect(screen.getByTestId("state")).toHaveTextContent("loading");
-    await act(async () => answer({ ...stored(), access_token: "a2", refresh_token: "r2" }));
+    await act(async () => answer({ ...stored(), access_token: "a2" }));
     expect(await screen.findByText("ann@acme.com a2")).toBeInTheDocument();
     expect(seen[0]).toBe("loading");
   });

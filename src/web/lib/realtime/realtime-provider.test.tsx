@@ -1,30 +1,24 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { REALTIME_RECONNECT_DELAYS_MS } from "@shared/constants";
+import { onDemandCode, type OnDemandCode } from "../../../testing/on-demand-code";
 import { signedInAs } from "../../../testing/render-web";
 import { fakeSockets } from "./fake-socket";
 
 // The client's code is fetched on demand; these tests fail that fetch (use-realtime-channel.test.tsx covers the
 // provider with its code there).
 let net: ReturnType<typeof fakeSockets>;
-let fetches: number;
-let failures: number;
+let client: OnDemandCode;
 
 beforeEach(async () => {
-  // The real client is transformed before the clock is faked and any fetch is counted: fake time does not move that
-  // transform, and on a loaded machine (CI) a transform still running inside the third fetch left the channel
-  // "closed" after the test had let its imports settle.
-  const actual = await vi.importActual("./realtime-client");
+  // The real client is loaded before the clock is faked: fake time does not move its transform, and on a loaded
+  // machine (CI) a transform still running inside the third fetch left the channel "closed" after the test had let
+  // its imports settle.
+  client = await onDemandCode("@/lib/realtime/realtime-client");
   vi.useFakeTimers();
   net = fakeSockets();
-  fetches = 0;
   vi.stubGlobal("WebSocket", function (url: string) {
     return net.createSocket(url);
-  });
-  vi.doMock("./realtime-client", async () => {
-    fetches++;
-    if (fetches <= failures) throw new TypeError("Failed to fetch dynamically imported module");
-    return actual;
   });
 });
 afterEach(async () => {
@@ -32,7 +26,7 @@ afterEach(async () => {
   await vi.dynamicImportSettled();
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  vi.doUnmock("./realtime-client");
+  vi.doUnmock("@/lib/realtime/realtime-client");
   vi.resetModules();
 });
 
@@ -67,36 +61,36 @@ async function elapse(ms: number) {
 
 /** Lets time pass until the page's content is "shown" (afterContentPaint) and the first fetch has been made. */
 async function untilFirstFetch() {
-  for (let ms = 0; fetches === 0 && ms < 3000; ms++) await elapse(1);
-  expect(fetches).toBe(1);
+  for (let ms = 0; client.fetches === 0 && ms < 3000; ms++) await elapse(1);
+  expect(client.fetches).toBe(1);
 }
 
 describe("the realtime provider when the client's code cannot be fetched", () => {
   it("keeps the channels closed and fetches again on the socket's reconnect schedule, then joins", async () => {
-    failures = 2;
+    client.failures = 2;
     await renderChannel();
     await untilFirstFetch();
     expect(screen.getByTestId("connectors")).toHaveTextContent("closed");
     expect(net.sockets).toHaveLength(0);
 
     await elapse(REALTIME_RECONNECT_DELAYS_MS[0] - 1);
-    expect(fetches).toBe(1);
+    expect(client.fetches).toBe(1);
     await elapse(1);
-    expect(fetches).toBe(2);
+    expect(client.fetches).toBe(2);
     expect(screen.getByTestId("connectors")).toHaveTextContent("closed");
 
     await elapse(REALTIME_RECONNECT_DELAYS_MS[1]);
-    expect(fetches).toBe(3);
+    expect(client.fetches).toBe(3);
     expect(screen.getByTestId("connectors")).toHaveTextContent("joining");
     expect(net.sockets).toHaveLength(1);
   });
 
   it("stops trying once the signed-in area is left", async () => {
-    failures = Infinity;
+    client.failures = Infinity;
     const view = await renderChannel();
     await untilFirstFetch();
     view.unmount();
     await elapse(REALTIME_RECONNECT_DELAYS_MS.reduce((a, b) => a + b, 0));
-    expect(fetches).toBe(1);
+    expect(client.fetches).toBe(1);
   });
 });
