@@ -35,7 +35,8 @@ WORKDIR /app
 COPY --from=build /app /app
 # The embedded database (PGlite), used only without DATABASE_URL: one instance at a time, so production with more
 # than one replica uses PostgreSQL and this volume stays empty.
-RUN mkdir -p /data && chown node:node /data
+# Owner-only from the start (decision 0095): a new volume needs no repair at the first start.
+RUN mkdir -p -m 0700 /data && chown node:node /data
 VOLUME /data
 # The unprivileged user of the Node.js images.
 USER node

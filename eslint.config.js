@@ -14,8 +14,15 @@ const folders = (path) =>
     .map((entry) => entry.name);
 
 const WEB_FEATURES = folders("./src/web/features");
-/** The server's infrastructure; every other folder of src/server is a feature. */
-const SERVER_LAYERS = ["db", "platform"];
+/** The server's infrastructure: the data layer and the platform. */
+const SERVER_INFRASTRUCTURE = ["db", "platform"];
+/**
+ * Contracts between features and the external services behind them (the workflow service's port): above the
+ * infrastructure, which knows them not, and below the features, which plug into them without importing each other.
+ */
+const SERVER_CONTRACTS = ["workflow-contract"];
+/** Every other folder of src/server is a feature. */
+const SERVER_LAYERS = [...SERVER_INFRASTRUCTURE, ...SERVER_CONTRACTS];
 /** Entry points that wire features together, as app.ts and main.ts do: the operator commands. */
 const SERVER_ENTRIES = ["cli"];
 const SERVER_FEATURES = folders("./src/server").filter(
@@ -26,11 +33,20 @@ const FEATURES_APART = "Features do not import each other; move what they share 
 
 /**
  * Import direction (STYLE.md, issue #7), checked on resolved paths so relative and aliased imports are caught
- * alike: shared knows neither side; web and server never import each other; components and lib know no feature
- * and not the app; features never import each other, on either side; the data layer and the platform know no
- * feature; and no import cycles anywhere. scripts/lint-rules.test.ts proves each rule with a fixture.
+ * alike. At the top level src sits below scripts, bench and e2e, and scripts below bench and e2e (issue 39): the
+ * tools import the app, never the reverse, and only tests and bench use the test support (src/testing). Inside
+ * src: shared knows neither side; web and server never import each other; components and lib know no feature and
+ * not the app; features never import each other, on either side; the data layer and the platform know neither the
+ * workflow contract nor any feature, and the contract knows no feature; and no import cycles anywhere.
+ * scripts/lint-rules.test.ts proves each rule with a fixture.
  */
 const LAYER_ZONES = [
+  {
+    target: "./src",
+    from: ["./scripts", "./bench", "./e2e"],
+    message: "src sits below scripts, bench and e2e: the tools import the app, never the reverse.",
+  },
+  { target: "./scripts", from: ["./bench", "./e2e"], message: "scripts sit below bench and e2e." },
   { target: "./src/shared", from: ["./src/server", "./src/web"], message: "src/shared knows no side." },
   { target: "./src/web", from: "./src/server", message: "The web app never imports server code." },
   { target: "./src/server", from: "./src/web", message: "The server never imports web code." },
@@ -56,7 +72,13 @@ const LAYER_ZONES = [
   {
     target: SERVER_LAYERS.map((layer) => `./src/server/${layer}`),
     from: SERVER_FEATURES.map((feature) => `./src/server/${feature}`),
-    message: "The data layer and the platform know no feature; features plug into them from app.ts.",
+    message:
+      "The data layer, the platform and the workflow contract know no feature; features plug into them from app.ts.",
+  },
+  {
+    target: SERVER_INFRASTRUCTURE.map((layer) => `./src/server/${layer}`),
+    from: SERVER_CONTRACTS.map((contract) => `./src/server/${contract}`),
+    message: "The data layer and the platform sit below the workflow contract.",
   },
   {
     target: [...SERVER_LAYERS, ...SERVER_FEATURES].map((folder) => `./src/server/${folder}`),
@@ -67,7 +89,7 @@ const LAYER_ZONES = [
 
 const layerRules = [
   {
-    files: ["src/**/*.{ts,tsx}", "scripts/**/*.ts", "e2e/**/*.ts", "bench/**/*.ts"],
+    files: ["src/**/*.{ts,tsx,mjs}", "scripts/**/*.{ts,mjs}", "e2e/**/*.ts", "bench/**/*.{ts,mjs}"],
     plugins: { "import-x": importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,
@@ -76,6 +98,26 @@ const layerRules = [
     rules: {
       "import-x/no-restricted-paths": ["error", { zones: LAYER_ZONES }],
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    // The build and operator tools run without the test support; their tests may use it, as the app's tests do.
+    files: ["scripts/**/*.{ts,mjs}"],
+    ignores: ["scripts/**/*.test.ts"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            ...LAYER_ZONES,
+            {
+              target: "./scripts",
+              from: "./src/testing",
+              message: "Only tests and bench use src/testing: a script that needs it belongs in bench/.",
+            },
+          ],
+        },
+      ],
     },
   },
 ];

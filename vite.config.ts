@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { onBuildWarning } from "./scripts/build-warnings";
 import { chunking } from "./scripts/build-plan/chunking";
 import { classMergePlugin } from "./scripts/build-plan/class-merge";
+import { prePaintPlugin } from "./scripts/build-plan/pre-paint";
 
 const devServerPort = Number(process.env.PORT ?? 3000);
 
@@ -34,7 +35,14 @@ const chunks = chunking();
 export default defineConfig({
   root: "src/web",
   publicDir: fileURLToPath(new URL("./src/web/public", import.meta.url)),
-  plugins: [react(), tailwindcss(), devPublicConfig(), classMergePlugin(), ...chunks.plugins],
+  plugins: [
+    react(),
+    tailwindcss(),
+    devPublicConfig(),
+    classMergePlugin(),
+    prePaintPlugin(),
+    ...chunks.plugins,
+  ],
   resolve: {
     alias: {
       "@": fileURLToPath(new URL("./src/web", import.meta.url)),

@@ -4,7 +4,7 @@
 // process is what `npm start` runs (scripts/start.mjs: its build checks, then the server bundle), without npm's own
 // start-up in front. The CPU time the process used until that first 200 moves much less than the wall time when
 // other work shares the cores.
-import { serverBuildIsStale, webBuildIsStale } from "../scripts/build-state.mjs";
+import { serverBuildIsStale, webBuildIsStale } from "../src/build/build-state.mjs";
 import { rssOf, startPulse } from "../src/testing/pulse-process";
 import { postgresAnswers, prepareDatabase, type BenchDatabase, type DatabaseKind } from "./fixtures";
 import { markdownTable, mb, median, round } from "./measure";

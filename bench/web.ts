@@ -27,7 +27,7 @@ export async function benchWebSizes(): Promise<SectionResult> {
 
 export async function benchLighthouse(ctx: BenchContext): Promise<SectionResult> {
   ctx.log("  npm run lighthouse (public and signed-in pages, mobile, system Chromium)");
-  const run = spawnSync("npx", ["tsx", "scripts/lighthouse.ts"], { encoding: "utf8" });
+  const run = spawnSync("npx", ["tsx", "bench/lighthouse.ts"], { encoding: "utf8" });
   const table = run.stdout.trim();
   return {
     figures: { exitCode: run.status, output: table },

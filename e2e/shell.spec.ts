@@ -13,7 +13,7 @@ const NOT_FOUND_LOG = "404 Error: User attempted to access non-existent route:";
 
 /**
  * The chunks a page names to preload: at once (`modulepreload`), or, on a pre-rendered page, once it has painted
- * (`pulse-after-paint`, which public/theme.js turns into modulepreload).
+ * (`pulse-after-paint`, which the pre-paint script (src/web/pre-paint/) turns into modulepreload).
  */
 const preloadLinks = (html: string) =>
   [...html.matchAll(/<link rel="(?:modulepreload|pulse-after-paint)" crossorigin href="([^"]+)">/g)].map(

@@ -146,7 +146,7 @@ test.describe("Signed-in pages start their data with their code", () => {
     const name = await discoverStream(server);
     await storeSession(context);
     const page = await context.newPage();
-    // The page's pre-paint script sends it while the page is parsed (public/theme.js); the app takes its answer.
+    // The page's pre-paint script sends it while the page is parsed (src/web/pre-paint/); the app takes its answer.
     const load = await watchPageLoad(page, entryChunk(), CANDIDATES);
     await page.goto("/projects", { waitUntil: "commit" });
     expect(await load.released, "the candidates were asked for while the app's entry was held back").toBe(

@@ -73,13 +73,73 @@ const FIXTURES: { rule: string; filePath: string; code: string; message: RegExp 
     rule: "the data layer knows no feature",
     filePath: "src/server/db/layer-fixture.ts",
     code: 'import { loadSessionUser } from "../auth/users";\nexport const x = loadSessionUser;\n',
-    message: /The data layer and the platform know no feature/,
+    message: /The data layer, the platform and the workflow contract know no feature/,
   },
   {
     rule: "the platform knows no feature",
     filePath: "src/server/platform/layer-fixture.ts",
     code: 'import { requireUser } from "../auth/guard";\nexport const x = requireUser;\n',
-    message: /The data layer and the platform know no feature/,
+    message: /The data layer, the platform and the workflow contract know no feature/,
+  },
+  {
+    rule: "the workflow contract knows no feature",
+    filePath: "src/server/workflow-contract/layer-fixture.ts",
+    code: 'import { connectorsRoutes } from "../connectors/routes";\nexport const x = connectorsRoutes;\n',
+    message: /The data layer, the platform and the workflow contract know no feature/,
+  },
+  {
+    rule: "the platform sits below the workflow contract",
+    filePath: "src/server/platform/layer-fixture.ts",
+    code: 'import { WorkflowCallError } from "../workflow-contract/workflow-webhooks";\nexport const x = WorkflowCallError;\n',
+    message: /The data layer and the platform sit below the workflow contract/,
+  },
+  {
+    rule: "the data layer sits below the workflow contract",
+    filePath: "src/server/db/layer-fixture.ts",
+    code: 'import { WorkflowCallError } from "../workflow-contract/workflow-webhooks";\nexport const x = WorkflowCallError;\n',
+    message: /The data layer and the platform sit below the workflow contract/,
+  },
+  {
+    rule: "src never imports scripts (test support included)",
+    filePath: "src/testing/layer-fixture.ts",
+    code: 'import { buildWeb } from "../../scripts/build.mjs";\nexport const x = buildWeb;\n',
+    message: /src sits below scripts, bench and e2e/,
+  },
+  {
+    rule: "src never imports scripts (plain JavaScript, as the server build is)",
+    filePath: "src/build/layer-fixture.mjs",
+    code: 'import { buildWeb } from "../../scripts/build.mjs";\nexport const x = buildWeb;\n',
+    message: /src sits below scripts, bench and e2e/,
+  },
+  {
+    rule: "src never imports bench",
+    filePath: "src/server/layer-fixture.ts",
+    code: 'import { prepareDatabase } from "../../bench/fixtures";\nexport const x = prepareDatabase;\n',
+    message: /src sits below scripts, bench and e2e/,
+  },
+  {
+    rule: "src never imports e2e",
+    filePath: "src/testing/layer-fixture.ts",
+    code: 'import { CHROMIUM_PATH } from "../../e2e/fixtures/chromium";\nexport const x = CHROMIUM_PATH;\n',
+    message: /src sits below scripts, bench and e2e/,
+  },
+  {
+    rule: "scripts never import bench",
+    filePath: "scripts/layer-fixture.ts",
+    code: 'import { prepareDatabase } from "../bench/fixtures";\nexport const x = prepareDatabase;\n',
+    message: /scripts sit below bench and e2e/,
+  },
+  {
+    rule: "scripts (their tests aside) never import the test support",
+    filePath: "scripts/layer-fixture.ts",
+    code: 'import { startPulse } from "../src/testing/pulse-process";\nexport const x = startPulse;\n',
+    message: /Only tests and bench use src\/testing/,
+  },
+  {
+    rule: "scripts never import e2e",
+    filePath: "scripts/layer-fixture.ts",
+    code: 'import { CHROMIUM_PATH } from "../e2e/fixtures/chromium";\nexport const x = CHROMIUM_PATH;\n',
+    message: /scripts sit below bench and e2e/,
   },
 ];
 
@@ -105,6 +165,38 @@ describe("the layer rules", () => {
       await restrictedImports(
         "src/server/auth/layer-fixture.ts",
         'import { openDatabase } from "../db/client";\nimport { HttpError } from "../platform/errors";\nexport const x = [openDatabase, HttpError];\n',
+      ),
+    ).toEqual([]);
+    // Features plug into the workflow contract, and the contract stands on the platform.
+    expect(
+      await restrictedImports(
+        "src/server/connectors/layer-fixture.ts",
+        'import { WorkflowCallError } from "../workflow-contract/workflow-webhooks";\nexport const x = WorkflowCallError;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImports(
+        "src/server/workflow-contract/layer-fixture.ts",
+        'import { HttpError } from "../platform/errors";\nexport const x = HttpError;\n',
+      ),
+    ).toEqual([]);
+    // The tools import the app, and the scripts' tests the test support; bench and e2e import scripts.
+    expect(
+      await restrictedImports(
+        "scripts/layer-fixture.ts",
+        'import { loadConfig } from "../src/server/config";\nimport { SERVER_ENTRY } from "../src/build/build-state.mjs";\nexport const x = [loadConfig, SERVER_ENTRY];\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImports(
+        "scripts/layer-fixture.test.ts",
+        'import { startPulse } from "../src/testing/pulse-process";\nexport const x = startPulse;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImports(
+        "bench/layer-fixture.ts",
+        'import { BUDGETS } from "../scripts/bundle-size";\nimport { CHROMIUM_PATH } from "../e2e/fixtures/chromium";\nexport const x = [BUDGETS, CHROMIUM_PATH];\n',
       ),
     ).toEqual([]);
   });

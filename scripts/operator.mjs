@@ -1,20 +1,20 @@
 // `npm run db:migrate`, `sessions:revoke`, `contact:list` …: `node scripts/operator.mjs <name> [args…]` runs the
 // operator command src/server/cli/<name>.ts from its bundle, dist/server/<name>.mjs, with the arguments given and its
 // exit code. In a full install (the sources and the build tools present) it rebuilds the server bundle first when a
-// server source is newer, as `npm start` does; a production install (`npm ci --omit=dev`: no src/, no esbuild) runs
-// the bundle as it was built.
+// server source is newer, as `npm start` does; a production install (`npm ci --omit=dev`: no src/, no esbuild)
+// runs the bundle as it was built.
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import {
-  builtOperatorCommands,
-  operatorCommandEntry,
-  operatorCommandSources,
-  serverBuildIsStale,
-} from "./build-state.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "..");
+// What the build is made of: src/build/build-state.mjs in the sources; a production install has no src/ and carries
+// the same module beside this launcher (scripts/production-install.sh).
+const copied = path.join(here, "build-state.mjs");
+const { builtOperatorCommands, operatorCommandEntry, operatorCommandSources, serverBuildIsStale } =
+  await import(existsSync(copied) ? pathToFileURL(copied).href : "../src/build/build-state.mjs");
 const [name, ...args] = process.argv.slice(2);
 
 function canBuild() {
@@ -46,7 +46,7 @@ const entry = path.join(root, operatorCommandEntry(name));
 if (buildable && (serverBuildIsStale(root) || !existsSync(entry))) {
   // On stderr: a command's stdout may be data (contact:list --json).
   process.stderr.write("Building the server…\n");
-  const { buildServer } = await import("./build.mjs");
+  const { buildServer } = await import("../src/build/server-build.mjs");
   await buildServer({ root });
 }
 

@@ -14,8 +14,8 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buildServer } from "./build.mjs";
-import { SERVER_ENTRY, serverBuildIsStale } from "./build-state.mjs";
+import { SERVER_ENTRY, serverBuildIsStale } from "../src/build/build-state.mjs";
+import { buildServer } from "../src/build/server-build.mjs";
 
 // A project shaped like Pulse's server side with two operator commands, a module they share and a test.
 const PROJECT: Record<string, string> = {
@@ -41,7 +41,7 @@ const PROJECT: Record<string, string> = {
   "src/server/cli/say-hello.test.ts": "// tests are no command",
 };
 
-const LAUNCHER = ["scripts/operator.mjs", "scripts/build-state.mjs", "scripts/build.mjs"];
+const LAUNCHER = ["scripts/operator.mjs", "src/build/build-state.mjs", "src/build/server-build.mjs"];
 
 let root: string;
 const file = (name: string) => path.join(root, name);
@@ -54,8 +54,8 @@ beforeEach(() => {
     writeFileSync(file(name), body);
     utimesSync(file(name), past, past);
   }
-  mkdirSync(file("scripts"));
   for (const name of LAUNCHER) {
+    mkdirSync(path.dirname(file(name)), { recursive: true });
     copyFileSync(name, file(name));
     utimesSync(file(name), past, past);
   }
@@ -120,6 +120,8 @@ describe("scripts/operator.mjs", () => {
 
   it("without the build tools (a production install), runs the built command as it is", async () => {
     await buildServer({ root });
+    // As scripts/production-install.sh makes it: no src/, the module the launcher reads copied beside it.
+    copyFileSync(file("src/build/build-state.mjs"), file("scripts/build-state.mjs"));
     rmSync(file("src"), { recursive: true });
     // Newer than the build, as a copied lock may be: nothing to rebuild with, and nothing to rebuild from.
     utimesSync(file("package-lock.json"), new Date(), new Date(Date.now() + 60_000));

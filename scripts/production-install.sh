@@ -49,8 +49,9 @@ case "${1:-}" in
     rm -rf "$dir/dist"
     cp package.json package-lock.json "$dir/"
     cp -R dist "$dir/dist"
-    # The operator launcher (npm run db:migrate …) and the one module it reads; it builds nothing without src/.
-    cp scripts/operator.mjs scripts/build-state.mjs "$dir/scripts/"
+    # The operator launcher (npm run db:migrate …) and, beside it, the one module it reads (src/build/); it builds
+    # nothing without src/.
+    cp scripts/operator.mjs src/build/build-state.mjs "$dir/scripts/"
     cd "$dir"
     npm_install --omit=dev
     ;;

@@ -21,8 +21,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WORKFLOW_HOOKS } from "../src/server/config";
 import { freePort } from "../src/testing/free-port";
 import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from "../src/testing/test-database";
-import { buildWeb, ensureServerBuild } from "./build.mjs";
-import { webBuildIsStale } from "./build-state.mjs";
+import { webBuildIsStale } from "../src/build/build-state.mjs";
+import { ensureServerBuild } from "../src/build/server-build.mjs";
+import { buildWeb } from "./build.mjs";
 import { imageNodeLine, nodeBinaryOfLine } from "./image-node";
 
 const INSTALL_TIMEOUT_MS = 300_000;

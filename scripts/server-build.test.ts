@@ -11,8 +11,8 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buildServer, ensureServerBuild } from "./build.mjs";
-import { SERVER_ENTRY, serverBuildIsStale } from "./build-state.mjs";
+import { SERVER_ENTRY, serverBuildIsStale } from "../src/build/build-state.mjs";
+import { buildServer, ensureServerBuild } from "../src/build/server-build.mjs";
 
 // A project shaped like Pulse's server side, small enough to bundle in a moment.
 const PROJECT: Record<string, string> = {
@@ -20,7 +20,7 @@ const PROJECT: Record<string, string> = {
     compilerOptions: { baseUrl: ".", paths: { "@shared/*": ["src/shared/*"] } },
   }),
   "package-lock.json": "{}",
-  "scripts/build.mjs": "// the build script counts as a source",
+  "src/build/server-build.mjs": "// the build script counts as a source",
   "src/shared/greeting.ts": 'export const GREETING = "hello";',
   "src/server/main.ts": [
     'import { GREETING } from "@shared/greeting";',
@@ -72,7 +72,7 @@ describe("serverBuildIsStale", () => {
     "src/shared/greeting.ts",
     "tsconfig.json",
     "package-lock.json",
-    "scripts/build.mjs",
+    "src/build/server-build.mjs",
   ])("turns stale when %s changes after the build", (source) => {
     builtAt(later(10));
     touch(source, later(20));

@@ -2,8 +2,9 @@
 // server process from the bundle (no TypeScript compiled at start: docs/decisions/0080-server-bundle.md).
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { buildServer, buildWeb } from "./build.mjs";
-import { SERVER_ENTRY, serverBuildIsStale, webBuildIsStale } from "./build-state.mjs";
+import { SERVER_ENTRY, serverBuildIsStale, webBuildIsStale } from "../src/build/build-state.mjs";
+import { buildServer } from "../src/build/server-build.mjs";
+import { buildWeb } from "./build.mjs";
 
 if (webBuildIsStale()) {
   process.stdout.write("Building the web app…\n");

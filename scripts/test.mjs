@@ -5,7 +5,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
-import { buildServer, buildWeb } from "./build.mjs";
+import { buildServer } from "../src/build/server-build.mjs";
+import { buildWeb } from "./build.mjs";
 
 rmSync("test-results", { recursive: true, force: true });
 await buildWeb({ quiet: true });

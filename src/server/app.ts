@@ -73,7 +73,7 @@ function loggerOptions(config: Config, logger: AppDependencies["logger"]): Fasti
 /**
  * Fastify's trustProxy for TRUST_PROXY. Fastify refuses a bare hop count (it cannot tell the proxy from a direct
  * client), so a count becomes "trust the first N addresses of the chain, the socket's first": right only when
- * nothing but the proxies can reach the server, as the README's deployment section says.
+ * nothing but the proxies can reach the server, as docs/deploying.md says.
  */
 function trustProxyOption(
   trust: Config["trustProxy"],

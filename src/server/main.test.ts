@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SERVER_ENTRY } from "../../scripts/build-state.mjs";
+import { SERVER_ENTRY } from "../build/build-state.mjs";
 import { freePort } from "../testing/free-port";
 import { startPulse } from "../testing/pulse-process";
 import { serverCommand } from "../testing/server-command";

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { ensureServerBuild } from "../../scripts/build.mjs";
+import { ensureServerBuild } from "../build/server-build.mjs";
 
 export interface OperatorRun {
   /** The exit code; null when killed by a signal. */

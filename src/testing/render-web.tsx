@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, type RenderResult } from "@testing-library/react";
-import type { ReactElement } from "react";
+import { act, render, type RenderResult } from "@testing-library/react";
+import { useState, type ReactElement, type ReactNode } from "react";
+import { setAccessTokenSource } from "../web/lib/api-client";
 import { MemoryRouter, useRoutes, type RouteObject } from "../web/lib/router";
 import { AuthContext, type AuthContextValue } from "../web/lib/auth/auth-context";
 import { ThemeProvider } from "../web/lib/theme";
@@ -23,6 +24,16 @@ export function signedInAs(email: string, overrides: Partial<AuthContextValue> =
   };
 }
 
+/**
+ * A chosen auth state, as the app's hooks (useAuth) and its API client (the token it attaches) both see it: the
+ * auth provider's part, without its client.
+ */
+export function TestAuth({ value, children }: { value: AuthContextValue; children: ReactNode }) {
+  // While rendering, as the auth provider does: the page's queries start before any effect of this component.
+  setAccessTokenSource(() => Promise.resolve(value.session?.access_token ?? null));
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
 interface Options {
   route?: string;
   auth?: AuthContextValue;
@@ -32,21 +43,36 @@ function Routes({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
 }
 
-/** Renders web UI with the app's providers, a memory router at `route`, and a chosen auth state. */
+/**
+ * Renders web UI with the app's providers, a memory router at `route`, and a chosen auth state; `setAuth` changes
+ * it later, as an auth event does (another tab signing out, say).
+ */
 export function renderWeb(
   ui: ReactElement | RouteObject[],
   { route = "/", auth = anonymous }: Options = {},
-): RenderResult {
+): RenderResult & { setAuth: (next: AuthContextValue) => void } {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  let change: (next: AuthContextValue) => void = () => undefined;
+  function Auth({ children }: { children: ReactNode }) {
+    const [value, setValue] = useState(auth);
+    change = setValue;
+    return <TestAuth value={value}>{children}</TestAuth>;
+  }
+  const result = render(
     <ThemeProvider>
       <QueryClientProvider client={client}>
-        <AuthContext value={auth}>
+        <Auth>
           <MemoryRouter initialEntries={[route]}>
             {Array.isArray(ui) ? <Routes routes={ui} /> : ui}
           </MemoryRouter>
-        </AuthContext>
+        </Auth>
       </QueryClientProvider>
     </ThemeProvider>,
   );
+  return {
+    ...result,
+    setAuth: (next) => {
+      act(() => change(next));
+    },
+  };
 }

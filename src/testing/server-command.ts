@@ -1,11 +1,11 @@
-import { ensureServerBuild } from "../../scripts/build.mjs";
-import { SERVER_ENTRY } from "../../scripts/build-state.mjs";
+import { SERVER_ENTRY } from "../build/build-state.mjs";
+import { ensureServerBuild } from "../build/server-build.mjs";
 
 /**
  * What `npm start` (package.json) and the container image (Dockerfile) put in the server's environment: glibc's
  * malloc then gives memory freed in blocks over 128 KB back to the system instead of keeping it for later. The
- * embedded database's start leaves about 30 MB of such memory behind (issue 23: 220 → 190 MB at rest, API
- * throughput unchanged; docs/performance.md). glibc reads it when the process starts, so the server cannot set it
+ * embedded database's start leaves such memory behind, and returning it did not cost API throughput (issue 23;
+ * docs/performance.md, "PGlite's memory"). glibc reads it when the process starts, so the server cannot set it
  * for itself. scripts/process-environment.test.ts keeps the three in step.
  */
 export const SERVER_PROCESS_ENV = { MALLOC_TRIM_THRESHOLD_: "131072" } as const;

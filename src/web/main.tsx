@@ -37,7 +37,8 @@ async function start(root: HTMLElement) {
       // The page's chunk first (the server preloads it with the page), so the whole page hydrates in one pass: a
       // lazy page would suspend, and its markup would stay inert until a second pass.
       await preloadPage(page.page);
-      // From here on the markup is the app's: public/theme.js's rule hiding it from a stored session no longer applies.
+      // From here on the markup is the app's: the pre-paint script's rule hiding it from a stored session no longer
+      // applies.
       prerendered.removeAttribute(PRERENDERED_PATH_ATTRIBUTE);
       hydrateRoot(prerendered, app(true));
       return;
@@ -46,7 +47,7 @@ async function start(root: HTMLElement) {
     }
   }
   prerendered?.remove();
-  // A signed-in page, opened with a session the app adopts as it starts: the page's chunk first (public/theme.js
+  // A signed-in page, opened with a session the app adopts as it starts: the page's chunk first (src/web/pre-paint/
   // preloads it alongside the entry), so the first render draws the page, rather than the page's loading state and
   // the page a moment later.
   const signedInPage = signedInPageAt(location.pathname);

@@ -67,7 +67,7 @@ export function publicPages(): PageRoute[] {
 /**
  * Every page route a signed-in user of the company domain opens with the app's own render: the signed-in area, and
  * "/" with its signed-in page. The server names their chunks in the page, for a browser holding a session to
- * preload (public/theme.js).
+ * preload (src/web/pre-paint/).
  */
 export function signedInPages(): PageRoute[] {
   return [{ path: ROUTE_TABLE.root.path, page: signedInRootPage() }, ...ROUTE_TABLE.protected];

@@ -12,7 +12,7 @@ export interface AccessTokenClaims {
   sessionId: string;
 }
 
-/** How many verified tokens an instance remembers (about 3 MB); the oldest is forgotten first. */
+/** How many verified tokens an instance remembers (a bound on their memory); the oldest is forgotten first. */
 export const VERIFIED_TOKENS_KEPT = 10_000;
 
 interface VerifiedToken {
@@ -35,8 +35,8 @@ export class AccessTokens {
   /**
    * Tokens whose signature, issuer, audience and claims have passed (decision 0082). Those checks depend on the
    * token's bytes and this instance's key only, so a token seen again skips them; its times are checked every
-   * time. A client reuses its token for up to an hour, and the HMAC and the two JSON decodings were 6 % of a
-   * connector-list request's CPU. Only successes are kept, so junk tokens cannot fill it.
+   * time. A client reuses its token for up to an hour, and the HMAC and the two JSON decodings were a visible share
+   * of a cheap request's CPU (docs/performance.md). Only successes are kept, so junk tokens cannot fill it.
    */
   private readonly verified = new Map<string, VerifiedToken>();
 
@@ -48,8 +48,11 @@ export class AccessTokens {
   }
 
   /** Deterministic for the same inputs: the two-tab grace of refresh hands back the very same token. */
-  sign(claims: AccessTokenClaims, issuedAt: number, expiresAt: number): Promise<string> {
-    return new SignJWT({ sid: claims.sessionId })
+  sign(claims: AccessTokenClaims, issuedAt: number, expiresAt: number, tokenId?: string): Promise<string> {
+    const jwt = new SignJWT({ sid: claims.sessionId });
+    // The refresh token's id: a refresh in the same second as the sign-in still hands out a new access token.
+    if (tokenId !== undefined) jwt.setJti(tokenId);
+    return jwt
       .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
       .setSubject(claims.userId)
       .setIssuer(this.issuer)
@@ -63,7 +66,7 @@ export class AccessTokens {
    * The token's claims; throws for a bad signature, algorithm, issuer, audience, or an expired token.
    *
    * Checked synchronously with node:crypto rather than jose's WebCrypto path: every signed-in request verifies one,
-   * and jose's asynchronous HMAC cost about 160 µs each, 12 % of a list request's CPU (docs/performance.md). The
+   * and jose's asynchronous HMAC was a large share of a list request's CPU (docs/performance.md). The
    * rules are jose's for this one algorithm: HS256 only (never `none`), canonical unpadded base64url only, no `crit`
    * header, a constant-time signature comparison over the exact bytes received, then iss, aud, exp (no leeway), nbf
    * when present, and the required claims.

@@ -139,6 +139,15 @@ describe("the refresh-token cookie on http (development)", () => {
   });
 });
 
+describe("each issued access token", () => {
+  it("differs from the one before it, even when the refresh comes in the same second as the sign-in", async () => {
+    const hal = await signInThroughDevProvider(t.app, "hal@acme.com");
+    const refreshed = issuedSession(await t.app.inject(withRefreshCookie(t.app, hal.refresh_token)));
+    expect(refreshed.access_token).not.toBe(hal.access_token);
+    expect((await me(t, refreshed.access_token)).statusCode).toBe(200);
+  });
+});
+
 describe("the refresh-token cookie when PUBLIC_URL is https", () => {
   let https: TestApp;
   beforeAll(async () => {

@@ -75,6 +75,8 @@ interface RefreshRow {
 }
 
 interface IssuedRow {
+  /** The refresh token's row: the access token's `jti`, so two issued in the same second still differ. */
+  token_id: string | number;
   session_id: string;
   user_id: string;
   created_at: Date;
@@ -129,7 +131,7 @@ export class SessionService {
          RETURNING id, user_id, expires_at)
        INSERT INTO auth.refresh_tokens (session_id, token_hash)
        SELECT s.id, ${sha256Hex(refreshToken)} FROM s
-       RETURNING session_id, (SELECT user_id FROM s) AS user_id, created_at, (SELECT expires_at FROM s) AS session_expires_at`,
+       RETURNING id AS token_id, session_id, (SELECT user_id FROM s) AS user_id, created_at, (SELECT expires_at FROM s) AS session_expires_at`,
     );
     return this.respond(row!, refreshToken);
   }
@@ -168,7 +170,7 @@ export class SessionService {
              RETURNING s.id, s.user_id, s.expires_at)
            INSERT INTO auth.refresh_tokens (session_id, token_hash, parent_id)
            SELECT rotated.session_id, ${childHash}, rotated.id FROM rotated
-           RETURNING session_id, (SELECT user_id FROM touched) AS user_id, created_at,
+           RETURNING id AS token_id, session_id, (SELECT user_id FROM touched) AS user_id, created_at,
                      (SELECT expires_at FROM touched) AS session_expires_at`,
         );
         if (issued) return this.respond(issued, child);
@@ -178,7 +180,7 @@ export class SessionService {
       // A rotated token. Within the grace period the parent of the active token gets the active pair back.
       const [active] = await rowsOf<IssuedRow & { token_hash: string; rotated_at: Date | null }>(
         this.db.orm,
-        sql`SELECT c.session_id, s.user_id, c.created_at, s.expires_at AS session_expires_at, c.token_hash, c.rotated_at
+        sql`SELECT c.id AS token_id, c.session_id, s.user_id, c.created_at, s.expires_at AS session_expires_at, c.token_hash, c.rotated_at
            FROM auth.refresh_tokens c JOIN auth.sessions s ON s.id = c.session_id
           WHERE c.parent_id = ${row.id}`,
       );
@@ -404,6 +406,7 @@ export class SessionService {
       { userId: row.user_id, sessionId: row.session_id },
       issuedAt,
       expiresAt,
+      String(row.token_id),
     );
     return {
       access_token: accessToken,

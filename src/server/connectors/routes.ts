@@ -51,7 +51,7 @@ function popupConnectorOf(params: { type: string }): PopupConnector {
  * Settings → Connectors (SPEC §2, §4, §7; issue #13; decision 0070). Every route is behind the structural user
  * guard (platform/access.ts: `/api` and `/functions`), and every read and write is the token's user's own, whatever
  * the request says. Webhook calls go through `app.workflowWebhooks` (src/server/workflows/webhook-client.ts, or the
- * development simulator), whose failures answer their own status and code (platform/workflow-webhooks.ts), and
+ * development simulator), whose failures answer their own status and code (workflow-contract/workflow-webhooks.ts), and
  * through the webhook guard: limited per user and action, a repeat joining the same call still running. The
  * request is checked first, so a refused one is neither counted nor sent.
  */

@@ -21,8 +21,8 @@ export const DRIZZLE_PGLITE_PARSERS: Record<number, (value: string) => string> =
 type Client = Pick<PGlite, "query">;
 
 /**
- * PGlite merges per-query parsers by copying its whole parser table, on every query: with Drizzle's set that made
- * each statement 2.5 times as long (about 0.16 ms → 0.4 ms here). So the instance holds Drizzle's parsers itself,
+ * PGlite merges per-query parsers by copying its whole parser table, on every query: with Drizzle's set the copy
+ * cost more than the statement itself (docs/performance.md). So the instance holds Drizzle's parsers itself,
  * the client handed to Drizzle drops the per-query copy, and raw queries get PGlite's own parsers back for those
  * types, so they still answer Date objects as node-postgres does.
  */

@@ -3,8 +3,8 @@ import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 /**
  * The PostgreSQL settings the embedded database starts with, on top of PGlite's own (single-user mode, no parallel
  * workers). PGlite runs PostgreSQL inside the server's process, so its shared memory is the server's memory, and
- * PostgreSQL touches all of it at start: with the stock 128 MB of shared buffers the server held 355 MB at rest,
- * with these settings 220 MB (issue 23, `npm run bench -- --only=server`).
+ * PostgreSQL touches all of it at start: the stock shared buffers alone made most of the server's memory at rest
+ * (issue 23; docs/performance.md, "PGlite's memory", measured with `npm run bench -- --only=server`).
  *
  * - `shared_buffers`: PostgreSQL's page cache. Pages it does not hold are read from the data directory's files
  *   through the operating system's cache, which keeps them anyway; the benchmark's routes cost the same CPU per

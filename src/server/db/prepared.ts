@@ -7,8 +7,8 @@ export interface PreparedStatementOptions {
    * A server-side name, so PostgreSQL parses the statement once per pooled connection. After five runs a named
    * statement may switch to a generic plan, made without its values: name only a statement whose generic plan is
    * its custom plan (`SET plan_cache_mode = force_generic_plan` and EXPLAIN ANALYZE show it). The candidates'
-   * keyset page is the counter-example: its generic plan reads every later row, 113 ms against 1.1 ms with
-   * 100,000 aliases (decision 0082). Unnamed, each run is planned for its own values.
+   * keyset page is the counter-example: its generic plan reads every later row where its custom plan reads one
+   * page (decision 0082). Unnamed, each run is planned for its own values.
    */
   name?: string;
 }

@@ -44,7 +44,7 @@ export function isLoopbackHostHeader(host: string | undefined): boolean {
  * Whether a request both comes from this machine and is addressed to it, with no proxy in between. The peer is the
  * socket's own address, never `request.ip` (TRUST_PROXY would let X-Forwarded-For speak for it); a proxy on this
  * machine is known by its forwarding headers or by the public Host it passes on. (One that sends neither cannot be
- * told from a local browser: the README's development section says not to put a development server behind one.)
+ * told from a local browser: docs/sign-in-and-sessions.md says not to put a development server behind one.)
  */
 export function isFromAndForLoopback(request: FastifyRequest): boolean {
   const peer = request.raw.socket?.remoteAddress;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { inProcessFetch } from "../platform/in-process-fetch";
-import type { WorkflowWebhooks } from "../platform/workflow-webhooks";
+import type { WorkflowWebhooks } from "../workflow-contract/workflow-webhooks";
 import { createWorkflowClient, type WorkflowClientOptions } from "./webhook-client";
 
 /**

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { WORKFLOW_HOOKS, type WorkflowHook } from "../config";
 import { inProcessFetch } from "../platform/in-process-fetch";
-import { WorkflowCallError } from "../platform/workflow-webhooks";
+import { WorkflowCallError } from "../workflow-contract/workflow-webhooks";
 import {
   createWorkflowClient,
   ENVIRONMENT_HEADER,

@@ -5,7 +5,7 @@ import {
   WorkflowCallError,
   type WorkflowFailure,
   type WorkflowWebhooks,
-} from "../platform/workflow-webhooks";
+} from "../workflow-contract/workflow-webhooks";
 
 /** SPEC §7 gives no timeout; 5 s keeps a person's click answered (issue #13). */
 export const WORKFLOW_TIMEOUT_MS = 5_000;

@@ -15,23 +15,57 @@ export class ApiError extends Error {
 export interface RequestOptions extends Omit<RequestInit, "body"> {
   /** A JSON body, or FormData sent as multipart. */
   body?: unknown;
-  /** Bearer access token. */
+}
+
+/** A request sent with exactly this bearer token, or none: see `apiRequestWithToken`. */
+export interface TokenRequestOptions extends RequestOptions {
   accessToken?: string | undefined;
 }
 
-/** fetch for Pulse's API: JSON in and out, errors as ApiError. Components call hooks, hooks call this. */
+/**
+ * The signed-in user's access token, fresh enough to send (refreshed first when due), or null when nobody is signed
+ * in. The page's auth client gives it (lib/auth: AuthClient.accessToken); a test may stand in for it.
+ */
+export type AccessTokenSource = () => Promise<string | null>;
+
+let accessTokenSource: AccessTokenSource = () => Promise.resolve(null);
+
+/**
+ * Names where every apiRequest gets its bearer token: the auth provider's client (lib/auth/auth-provider.tsx) as
+ * it first renders, or a test's session. Credentials are this module's business (STYLE 9): features never see one.
+ */
+export function setAccessTokenSource(source: AccessTokenSource): void {
+  accessTokenSource = source;
+}
+
+/**
+ * fetch for Pulse's API: JSON in and out, errors as ApiError, with the signed-in user's access token attached (none
+ * when signed out: the server answers 401 as to anyone). Components call hooks, hooks call this.
+ */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const prefetched = takePrefetch(path, options);
+  const accessToken = (await accessTokenSource()) ?? undefined;
+  const prefetched = takePrefetch(path, accessToken, options);
   if (prefetched) {
     const answer = await prefetched;
     if (answer.ok) return answer.data as T;
     // A prefetch that failed is as if it had never been made: this request asks for itself, and meets whatever
     // the page's own request would have met.
   }
+  return send<T>(path, { ...options, accessToken });
+}
+
+/**
+ * apiRequest with this token or none, never the session's: the auth client's own requests, which make, refresh,
+ * check and end the session, so they must not wait for its token (a refresh would wait for itself).
+ */
+export function apiRequestWithToken<T>(path: string, options: TokenRequestOptions = {}): Promise<T> {
   return send<T>(path, options);
 }
 
-async function send<T>(path: string, { body, accessToken, headers, ...init }: RequestOptions): Promise<T> {
+async function send<T>(
+  path: string,
+  { body, accessToken, headers, ...init }: TokenRequestOptions,
+): Promise<T> {
   const h = new Headers(headers);
   h.set("accept", "application/json");
   if (accessToken) h.set("authorization", `Bearer ${accessToken}`);
@@ -112,9 +146,13 @@ export function dropPrefetches(): void {
   prefetches = [];
 }
 
-/** The answer of a prefetch of exactly this request, once: a plain GET with a bearer token and nothing else. */
-function takePrefetch(path: string, { accessToken, ...others }: RequestOptions): Promise<Answer> | undefined {
-  if (prefetches.length === 0 || !accessToken || Object.values(others).some((v) => v !== undefined)) {
+/** The answer of a prefetch of exactly this request, once: a plain GET with this bearer token and nothing else. */
+function takePrefetch(
+  path: string,
+  accessToken: string | undefined,
+  options: RequestOptions,
+): Promise<Answer> | undefined {
+  if (prefetches.length === 0 || !accessToken || Object.values(options).some((v) => v !== undefined)) {
     return undefined;
   }
   const index = prefetches.findIndex((p) => p.path === path && p.accessToken === accessToken);

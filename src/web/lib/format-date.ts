@@ -1,6 +1,6 @@
 /**
  * The date formats the signed-in pages show, written out instead of date-fns's `format` and `parseISO`, which with
- * their English locale (parsing tables and all) were 9.5 KB of the first download of four signed-in pages
+ * their English locale (parsing tables and all) weighed on the first download of the signed-in pages
  * (docs/performance.md). Each function gives what date-fns gives for its pattern, in the browser's time zone;
  * `format-date.test.ts` compares the two.
  */

@@ -1,11 +1,7 @@
 import { render } from "@testing-library/react";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { applyStoredTheme } from "@/pre-paint/pre-paint";
 import { THEME_STORAGE_KEY, ThemeProvider, THEMES } from "./theme";
-
-// The pre-paint script, as the browser runs it: a classic script file from src/web/public.
-const themeScript = readFileSync(path.resolve("src/web/public/theme.js"), "utf8");
 
 interface Visitor {
   stored: string | null;
@@ -43,7 +39,7 @@ const applied = () => ({
 /** What the page looks like once the pre-paint script has run, before any app code. */
 function afterScript(visitor: Visitor) {
   arrange(visitor);
-  new Function(themeScript)();
+  applyStoredTheme(window);
   return applied();
 }
 
@@ -67,7 +63,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe("the pre-paint theme script (public/theme.js)", () => {
+describe("the pre-paint theme (src/web/pre-paint/)", () => {
   it("applies a stored light theme before the app runs", () => {
     expect(afterScript({ stored: "light", osDark: true })).toEqual({ dark: false, colorScheme: "light" });
   });

@@ -7,14 +7,18 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from "react";
+import {
+  applyTheme,
+  DARK_QUERY,
+  DEFAULT_THEME,
+  readStoredTheme,
+  resolveTheme,
+  THEME_STORAGE_KEY,
+  THEMES,
+  type Theme,
+} from "./theme-choice";
 
-export type Theme = "light" | "dark" | "system";
-export const THEMES: readonly Theme[] = ["light", "dark", "system"];
-/** Where the choice is kept; public/theme.js reads the same key to apply it before the first paint. */
-export const THEME_STORAGE_KEY = "pulse-theme";
-/** SPEC §9: the product is shown in dark theme unless the user picks another. */
-const DEFAULT_THEME: Theme = "dark";
-const DARK_QUERY = "(prefers-color-scheme: dark)";
+export { THEMES, THEME_STORAGE_KEY, type Theme };
 
 interface ThemeContextValue {
   theme: Theme;
@@ -29,13 +33,7 @@ let unstoredChoice: Theme | undefined;
 const choiceListeners = new Set<() => void>();
 
 function storedTheme(): Theme {
-  if (unstoredChoice) return unstoredChoice;
-  try {
-    const value = localStorage.getItem(THEME_STORAGE_KEY);
-    return value === "light" || value === "dark" || value === "system" ? value : DEFAULT_THEME;
-  } catch {
-    return DEFAULT_THEME;
-  }
+  return unstoredChoice ?? readStoredTheme();
 }
 
 function subscribeToChoice(onChange: () => void): () => void {
@@ -63,13 +61,9 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const theme = useSyncExternalStore(subscribeToChoice, storedTheme, serverTheme);
   const systemDark = useSyncExternalStore(subscribeToSystemTheme, systemPrefersDark, serverPrefersDark);
 
-  const resolvedTheme = theme === "system" ? (systemDark ? "dark" : "light") : theme;
+  const resolvedTheme = resolveTheme(theme, systemDark);
 
-  useEffect(() => {
-    const root = document.documentElement;
-    root.classList.toggle("dark", resolvedTheme === "dark");
-    root.style.colorScheme = resolvedTheme;
-  }, [resolvedTheme]);
+  useEffect(() => applyTheme(document.documentElement, resolvedTheme), [resolvedTheme]);
 
   const setTheme = useCallback((next: Theme) => {
     try {

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { PRODUCT_NAME } from "@shared/constants";
+import { PRODUCT_NAME } from "./product-name";
 
 /** Sets the document title for the page on screen, e.g. "Contact · Pulse". */
 export function usePageTitle(title: string | undefined): void {

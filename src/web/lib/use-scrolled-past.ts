@@ -1,5 +1,8 @@
 import { useCallback, useSyncExternalStore } from "react";
 
+/** SPEC §9: navigation darkens and the landing scroll hint hides past this scroll position (px). */
+export const SCROLL_THRESHOLD_PX = 50;
+
 const isPast = (y: number, threshold: number, inclusive: boolean) =>
   inclusive ? y >= threshold : y > threshold;
 

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ensureServerBuild } from "../../../../scripts/build.mjs";
-import { SERVER_ENTRY } from "../../../../scripts/build-state.mjs";
+import { SERVER_ENTRY } from "../../../build/build-state.mjs";
+import { ensureServerBuild } from "../../../build/server-build.mjs";
 
 // `import type` is erased at build time; dynamic `await import()` is not at the start of a line.
 const STATIC_IMPORT =

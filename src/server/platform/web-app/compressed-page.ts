@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-/** A page kept in memory with its compressed forms, made once (a pre-rendered page weighs 10–55 KB). */
+/** A page kept in memory with its compressed forms, made once (pages are small, so every form is kept). */
 export interface CompressedPage {
   html: string;
   br: Buffer;

@@ -13,9 +13,9 @@ function webDirectory(script = THEME_SCRIPT): string {
   const dir = mkdtempSync(path.join(tmpdir(), "pulse-inline-script-"));
   writeFileSync(
     path.join(dir, "index.html"),
-    '<html><head><script src="/theme.js"></script><script type="module" crossorigin src="/assets/index-9.js"></script></head><body><div id="root"></div></body></html>',
+    '<html><head><script src="/pre-paint.js"></script><script type="module" crossorigin src="/assets/index-9.js"></script></head><body><div id="root"></div></body></html>',
   );
-  writeFileSync(path.join(dir, "theme.js"), script);
+  writeFileSync(path.join(dir, "pre-paint.js"), script);
   return dir;
 }
 
@@ -28,11 +28,11 @@ describe("the pre-paint script written into the page", () => {
     await t.close();
   });
 
-  it("replaces the request for /theme.js and is the one inline script the CSP allows, by its hash", async () => {
+  it("replaces the request for /pre-paint.js and is the one inline script the CSP allows, by its hash", async () => {
     const res = await t.app.inject({ url: "/about", headers: { accept: "text/html" } });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`<head><script>${THEME_SCRIPT}</script>`);
-    expect(res.body).not.toContain('src="/theme.js"');
+    expect(res.body).not.toContain('src="/pre-paint.js"');
     const hash = createHash("sha256").update(THEME_SCRIPT).digest("base64");
     const scriptSrc = /script-src ([^;]+)/.exec(res.headers["content-security-policy"] as string)?.[1];
     expect(scriptSrc?.split(" ")).toEqual(["'self'", `'sha256-${hash}'`]);
@@ -40,7 +40,7 @@ describe("the pre-paint script written into the page", () => {
   });
 
   it("still serves the file itself, and puts the same hash on every response", async () => {
-    const file = await t.app.inject({ url: "/theme.js" });
+    const file = await t.app.inject({ url: "/pre-paint.js" });
     expect(file.statusCode).toBe(200);
     expect(file.body).toBe(THEME_SCRIPT);
     const api = await t.app.inject({ url: "/api/config" });
@@ -137,11 +137,17 @@ describe("the first GETs of a signed-in user's page, named on the pre-paint scri
 
 describe("withInlinePrePaintScript", () => {
   const script = { source: "x();", cspHash: "'sha256-x'" };
-  const html = '<head><script src="/theme.js"></script></head>';
+  const html = '<head><script src="/pre-paint.js"></script></head>';
 
   it("escapes what it writes into an attribute", () => {
     expect(withInlinePrePaintScript(html, script, { gets: ['/a?"b"<c>&d'], companyDomain: 'ac"me' })).toBe(
       '<head><script data-session-gets="/a?&quot;b&quot;&lt;c&gt;&amp;d" data-company-domain="ac&quot;me">x();</script></head>',
+    );
+  });
+
+  it("replaces the tag as Vite builds it (its vite-ignore attribute taken out, a space left)", () => {
+    expect(withInlinePrePaintScript('<head><script src="/pre-paint.js" ></script></head>', script)).toBe(
+      "<head><script>x();</script></head>",
     );
   });
 

@@ -86,7 +86,7 @@ describe("pre-rendered public pages", () => {
     expect(res.headers.vary).toContain("accept-encoding");
     const html = brotliDecompressSync(res.rawPayload).toString("utf8");
     expect(html).toContain('data-prerendered="/about"');
-    // Inert until public/theme.js fetches it after the first paint.
+    // Inert until the pre-paint script (src/web/pre-paint/) fetches it after the first paint.
     expect(html).toContain('<script type="pulse-after-paint" src="/assets/index-1.js">');
     expect(html).not.toContain('type="module"');
     // The page's chunks too, its own included: preloaded after the paint, with the entry.

@@ -27,16 +27,16 @@ export function prerendererFromBuild(webDir: string): PagePrerenderer {
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
-/** A script type the browser does not run; public/theme.js looks for it. */
+/** A script type the browser does not run; the pre-paint script (src/web/pre-paint/) looks for it. */
 const AFTER_PAINT = "pulse-after-paint";
 
 /**
  * A pre-rendered page paints without its JavaScript, which only makes it interactive. Its entry script is left
- * inert and public/theme.js fetches it after the first paint, so on a slow connection the paint does not share the
- * bandwidth with the app's largest file. So are the preloads of the page's chunks, its own included: each one
- * asked for before the paint delayed it (up to eleven on /product), and even the page's own chunk alone, a few KB,
- * held /contact, /about and /auth at 1.02–1.03 s against 0.76–0.91 s without it (docs/performance.md, "First
- * paint"). The page cannot hydrate before the entry has come anyway, and its chunks come with it.
+ * inert and the pre-paint script (src/web/pre-paint/) fetches it after the first paint, so on a slow connection
+ * the paint does not share the bandwidth with the app's largest file. So are the preloads of the page's chunks, its own included: each one
+ * asked for before the paint delayed it, and even the page's own small chunk alone kept /contact, /about and /auth
+ * over their goal (docs/performance.md, "First paint"). The page cannot hydrate before the entry has come anyway,
+ * and its chunks come with it.
  */
 export function withScriptsAfterPaint(html: string): string {
   return html

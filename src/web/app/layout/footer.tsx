@@ -1,6 +1,9 @@
-import { COPYRIGHT_YEAR, PRODUCT_NAME } from "@shared/constants";
+import { PRODUCT_NAME } from "@/lib/product-name";
 import { Link } from "@/lib/router";
 import { ThemeSwitcher } from "./theme-switcher";
+
+/** SPEC §9: the year of the copyright line. */
+const COPYRIGHT_YEAR = 2025;
 
 /** SPEC §2 footer: Terms of Service, Privacy Policy and the copyright line for 2025. */
 export function Footer() {

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from "@shared/constants";
+import { PRODUCT_NAME } from "@/lib/product-name";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { NavLink } from "@/lib/router";
 import type { ReactNode } from "react";

@@ -8,7 +8,7 @@ import { TopNav } from "./top-nav";
 /**
  * Navigation, the page, and the footer. Pages render inside <main>. The signed-in area's pages fill in their data
  * after the first paint; their <main> spans at least a screen, so the footer starts below it instead of jumping
- * down when the data arrives (a layout shift Lighthouse measured at 0.27 on /projects).
+ * down when the data arrives (a layout shift Lighthouse counted on /projects).
  */
 export function SiteLayout({ variant, children }: { variant: NavVariant; children?: ReactNode }) {
   useScrollToTopOnNavigation();

@@ -11,7 +11,7 @@ const OPTIONS: { value: Theme; label: string; Icon: typeof Sun }[] = [
 
 /**
  * Light, dark or the system's preference (SPEC §9), as a labelled radio group. In a pre-rendered page it is
- * disabled until the app runs: /theme.js has already applied the stored theme, but a choice needs the app.
+ * disabled until the app runs: the pre-paint script has already applied the stored theme, but a choice needs the app.
  */
 export function ThemeSwitcher() {
   const { theme, setTheme } = useTheme();

@@ -1,6 +1,7 @@
 import { Activity, Menu } from "lucide-react";
 import { lazy, Suspense, useState, useTransition } from "react";
-import { PRODUCT_NAME, SCROLL_THRESHOLD_PX } from "@shared/constants";
+import { PRODUCT_NAME } from "@/lib/product-name";
+import { SCROLL_THRESHOLD_PX } from "@/lib/use-scrolled-past";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/lib/auth/auth-context";
 import { cn } from "@/lib/cn";

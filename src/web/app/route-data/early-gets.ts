@@ -1,11 +1,11 @@
 /**
- * Where public/theme.js leaves the GETs it sent before the app's code was requested: a signed-in page's first
- * requests (the server names them on that script), sent while the page is parsed, with the stored session's token,
- * only when the app will start with that session on that page. The name is the script's, and the two must agree.
+ * Where the pre-paint script (src/web/pre-paint/) leaves the GETs it sent before the app's code was requested: a
+ * signed-in page's first requests (the server names them on that script), sent while the page is parsed, with the
+ * stored session's token, only when the app will start with that session on that page. The script imports this name.
  */
 export const EARLY_GETS_GLOBAL = "__pulseEarlyGets";
 
-/** One GET public/theme.js sent: its answer, or null when the request failed to reach the server. */
+/** One GET the pre-paint script sent: its answer, or null when the request failed to reach the server. */
 export interface EarlyGet {
   path: string;
   accessToken: string;

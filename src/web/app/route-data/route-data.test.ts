@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { candidatesPath } from "@/features/streams/candidates-path";
-import { apiRequest, dropPrefetches } from "@/lib/api-client";
+import { dropPrefetches } from "@/lib/api-client";
 import { storageKeyFor } from "@/lib/auth/auth-client";
 import { setPublicConfigForTests } from "@/lib/public-config";
 import { stubFetch } from "../../../testing/fake-fetch";
+import { requestAs } from "../../../testing/request-as";
 import { ROUTE_TABLE } from "../../route-table";
 import { startRouteData } from "./route-data";
 import { ROUTE_DATA, routeDataFor } from "./route-data-paths";
@@ -61,7 +62,7 @@ describe("startRouteData", () => {
     expect(api.calls.map((c) => [c.path, c.headers.get("authorization")])).toEqual([
       [CANDIDATES, "Bearer access-ada"],
     ]);
-    expect(await apiRequest(CANDIDATES, { accessToken: "access-ada" })).toEqual({
+    expect(await requestAs("access-ada", CANDIDATES)).toEqual({
       candidates: [],
       next_after: null,
     });
@@ -104,7 +105,7 @@ describe("startRouteData", () => {
     storeSession();
     startRouteData("/projects");
     startRouteData("/dashboard");
-    await apiRequest(CANDIDATES, { accessToken: "access-ada" });
+    await requestAs("access-ada", CANDIDATES);
     expect(api.calls).toHaveLength(2);
   });
 });

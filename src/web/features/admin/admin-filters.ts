@@ -1,4 +1,5 @@
-import type { AdminRole, CommunicationMethod } from "@shared/constants";
+import type { AdminRole } from "./constants";
+import type { CommunicationMethod } from "@/lib/communication-preferences";
 import type { AdminUser, CommunicationPreference, PreferenceProfile } from "./demo-data";
 
 /** The filter value that lets every role or method through. */

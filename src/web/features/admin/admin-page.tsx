@@ -1,6 +1,7 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { usePageTitle } from "@/lib/use-page-title";
-import type { AdminRole, CommunicationMethod } from "@shared/constants";
+import type { AdminRole } from "./constants";
+import type { CommunicationMethod } from "@/lib/communication-preferences";
 import { DEMO_ADMIN_USERS, DEMO_PREFERENCES } from "./demo-data";
 import { ImpersonationBanner } from "./impersonation-banner";
 import { ImpersonationTab } from "./impersonation-tab";

@@ -3,11 +3,11 @@ import {
   DEFAULT_NOTIFICATION_FREQUENCY,
   DEFAULT_TIMEZONE,
   DEFAULT_WORK_HOURS,
-  type AdminRole,
   type CommunicationMethod,
   type NotificationFrequency,
   type Timezone,
-} from "@shared/constants";
+} from "@/lib/communication-preferences";
+import type { AdminRole } from "./constants";
 
 /** SPEC §3 demo-only admin user. Dates are ISO strings; a user who never signed in has null. */
 export interface AdminUser {

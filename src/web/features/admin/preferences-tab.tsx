@@ -1,6 +1,6 @@
 import type { SelectOption } from "@/components/ui/option-select";
 import { Table, TableBody, TableCell, TableColumns, TableMessageRow, TableRow } from "@/components/ui/table";
-import { COMMUNICATION_METHODS, type CommunicationMethod } from "@shared/constants";
+import { COMMUNICATION_METHODS, type CommunicationMethod } from "@/lib/communication-preferences";
 import { ALL, filterPreferences } from "./admin-filters";
 import type { CommunicationPreference } from "./demo-data";
 import { FilterBar, PersonCell } from "./filter-bar";

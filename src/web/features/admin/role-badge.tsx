@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { AdminRole } from "@shared/constants";
+import type { AdminRole } from "./constants";
 
 /** SPEC §6: admin red, project_manager blue, team_lead green, member grey. */
 export const ROLE_COLOUR = {

@@ -4,7 +4,7 @@ import { OptionSelect, type SelectOption } from "@/components/ui/option-select";
 import { Table, TableBody, TableCell, TableColumns, TableMessageRow, TableRow } from "@/components/ui/table";
 import { formatDay, parseIsoDate } from "@/lib/format-date";
 import { toast } from "@/lib/toast";
-import { ADMIN_ROLES, type AdminRole } from "@shared/constants";
+import { ADMIN_ROLES, type AdminRole } from "./constants";
 import { ALL, filterUsers } from "./admin-filters";
 import type { AdminUser } from "./demo-data";
 import { FilterBar, PersonCell } from "./filter-bar";

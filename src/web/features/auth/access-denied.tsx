@@ -1,7 +1,7 @@
 import { ShieldAlert } from "lucide-react";
 import { useEffect, useEffectEvent, useRef, useTransition } from "react";
 import { displayDomain } from "@shared/company-domain";
-import { PRODUCT_NAME } from "@shared/constants";
+import { PRODUCT_NAME } from "@/lib/product-name";
 import { Button } from "@/components/ui/button";
 import { ButtonLink } from "@/components/ui/button-link";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";

@@ -2,7 +2,7 @@ import { Activity } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { AUTH_ERROR_PARAM, isSignInErrorCode, SIGN_IN_ERRORS } from "@shared/auth";
 import { displayDomain } from "@shared/company-domain";
-import { PRODUCT_NAME } from "@shared/constants";
+import { PRODUCT_NAME } from "@/lib/product-name";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { useAuth } from "@/lib/auth/auth-context";

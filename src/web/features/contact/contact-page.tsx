@@ -1,6 +1,6 @@
 import { Loader2, Mail } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { PRODUCT_NAME } from "@shared/constants";
+import { PRODUCT_NAME } from "@/lib/product-name";
 import { Card, CardContent } from "@/components/ui/card";
 import { useHydrated } from "@/lib/use-hydrated";
 import { usePageTitle } from "@/lib/use-page-title";

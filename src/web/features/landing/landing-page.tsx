@@ -15,7 +15,8 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { HeroBackdrop } from "@/components/ui/hero-backdrop";
-import { PRODUCT_NAME, SCROLL_THRESHOLD_PX } from "@shared/constants";
+import { PRODUCT_NAME } from "@/lib/product-name";
+import { SCROLL_THRESHOLD_PX } from "@/lib/use-scrolled-past";
 import { Button } from "@/components/ui/button";
 import { ButtonLink } from "@/components/ui/button-link";
 import { IconTile } from "@/components/ui/icon-tile";

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from "@shared/constants";
+import { PRODUCT_NAME } from "@/lib/product-name";
 import { Link } from "@/lib/router";
 import { COMPANY_LOCATION, LegalEmail } from "./legal-contact";
 import { LegalDocument, type LegalSection } from "./legal-document";

@@ -1,5 +1,5 @@
 import { CalendarDays, Compass, Eye, Handshake, MapPin, Plug, Users, type LucideIcon } from "lucide-react";
-import { PRODUCT_NAME } from "@shared/constants";
+import { PRODUCT_NAME } from "@/lib/product-name";
 import { SectionHeader } from "@/components/ui/section-header";
 import { usePageTitle } from "@/lib/use-page-title";
 import { ContactCta, FeatureGrid, PageHero, Section } from "./marketing-blocks";

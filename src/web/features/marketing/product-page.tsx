@@ -19,7 +19,7 @@ import {
   Users,
   type LucideIcon,
 } from "lucide-react";
-import { PRODUCT_NAME } from "@shared/constants";
+import { PRODUCT_NAME } from "@/lib/product-name";
 import { Button } from "@/components/ui/button";
 import { SectionHeader } from "@/components/ui/section-header";
 import { Link } from "@/lib/router";

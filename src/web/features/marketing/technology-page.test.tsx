@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TECHNOLOGY_STEP_MS } from "@shared/constants";
+import { TECHNOLOGY_STEP_MS } from "./constants";
 import { renderWeb } from "../../../testing/render-web";
 import TechnologyPage from "./technology-page";
 

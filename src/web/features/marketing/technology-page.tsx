@@ -12,7 +12,8 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { useState } from "react";
-import { PRODUCT_NAME, TECHNOLOGY_STEP_MS, TECHNOLOGY_STEPS } from "@shared/constants";
+import { PRODUCT_NAME } from "@/lib/product-name";
+import { TECHNOLOGY_STEP_MS, TECHNOLOGY_STEPS } from "./constants";
 import { Button } from "@/components/ui/button";
 import { IconTile } from "@/components/ui/icon-tile";
 import { SectionHeader } from "@/components/ui/section-header";

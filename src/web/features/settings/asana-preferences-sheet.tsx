@@ -127,7 +127,7 @@ function PreferencesForm({
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (saving || locked) return;
-    if (!user || !session?.access_token) {
+    if (!user || !session) {
       toast.error(SIGN_IN_AGAIN);
       return;
     }
@@ -140,7 +140,7 @@ function PreferencesForm({
       selected_project_ids: syncAll ? [] : projects.map((p) => p.gid).filter((gid) => selected.has(gid)),
     };
     try {
-      await saveAsanaPreferences(body, session.access_token);
+      await saveAsanaPreferences(body);
     } catch (error) {
       setSaving(false);
       if (error instanceof ApiError && error.status === 401) {

@@ -1,4 +1,4 @@
-import { CONNECT_POPUP } from "@shared/constants";
+import { CONNECT_POPUP } from "./constants";
 
 /**
  * Opens the connect popup (SPEC §9: 600x700) centred on the browser window, empty for now. It is opened in the

@@ -6,20 +6,19 @@ import { FieldError } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Field } from "@/components/ui/label";
 import { OptionSelect, type SelectOption } from "@/components/ui/option-select";
+import { COMMUNICATION_METHOD_LABELS, NOTIFICATION_FREQUENCY_LABELS } from "./constants";
 import {
-  COMMUNICATION_METHOD_LABELS,
   COMMUNICATION_METHODS,
   DEFAULT_COMMUNICATION_METHOD,
   DEFAULT_NOTIFICATION_FREQUENCY,
   DEFAULT_TIMEZONE,
   DEFAULT_WORK_HOURS,
   NOTIFICATION_FREQUENCIES,
-  NOTIFICATION_FREQUENCY_LABELS,
   TIMEZONES,
   type CommunicationMethod,
   type NotificationFrequency,
   type Timezone,
-} from "@shared/constants";
+} from "@/lib/communication-preferences";
 import { useAuth } from "@/lib/auth/auth-context";
 import { toast } from "@/lib/toast";
 import { PHOTO_SELECTED, PREFERENCES_SAVED } from "./messages";

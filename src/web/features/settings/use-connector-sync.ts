@@ -5,7 +5,7 @@ import {
   SIMULATED_SYNC_MS,
   SIMULATED_SYNC_SUCCESS_RATE,
   SYNC_STATUS_RESET_MS,
-} from "@shared/constants";
+} from "./constants";
 import { useAuth } from "@/lib/auth/auth-context";
 import { toast } from "@/lib/toast";
 import { syncConnector } from "./api/connectors";
@@ -56,10 +56,10 @@ export function useConnectorSync() {
     [],
   );
 
-  const run = async (target: SyncTarget, token: string): Promise<boolean> => {
-    if (target === "asana") return ask(syncConnector("asana", token, { kind: "projects" }));
-    if (target === "asana_data") return ask(syncConnector("asana", token, { kind: "data" }));
-    if (target === "google_meet_gemini") return ask(syncConnector(target, token));
+  const run = async (target: SyncTarget): Promise<boolean> => {
+    if (target === "asana") return ask(syncConnector("asana", { kind: "projects" }));
+    if (target === "asana_data") return ask(syncConnector("asana", { kind: "data" }));
+    if (target === "google_meet_gemini") return ask(syncConnector(target));
     await after(SIMULATED_SYNC_MS);
     return random() < SIMULATED_SYNC_SUCCESS_RATE;
   };
@@ -72,7 +72,7 @@ export function useConnectorSync() {
     if (running.current.has(target)) return;
     running.current.add(target);
     setStatuses((s) => ({ ...s, [target]: "syncing" }));
-    const ok = await run(target, session.access_token);
+    const ok = await run(target);
     setStatuses((s) => ({ ...s, [target]: ok ? "success" : "error" }));
     announce(target, ok);
     await after(SYNC_STATUS_RESET_MS);

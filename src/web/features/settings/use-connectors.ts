@@ -9,7 +9,7 @@ import {
   type ConnectorsList,
   type PopupConnector,
 } from "@shared/connectors";
-import { CONNECTOR_DETAILS } from "@shared/constants";
+import { CONNECTOR_DETAILS } from "./constants";
 import { ApiError } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth/auth-context";
 import { useRealtimeChannel, type RealtimeChange } from "@/lib/realtime";
@@ -149,7 +149,7 @@ export function useConnectors() {
     settle(type);
   };
 
-  const connect = async (type: PopupConnector, token: string) => {
+  const connect = async (type: PopupConnector) => {
     const name = CONNECTOR_DETAILS[type].name;
     const popup = openConnectPopup(type);
     if (!popup) return failConnect(type, POPUP_BLOCKED);
@@ -157,7 +157,7 @@ export function useConnectors() {
     setShown((flags) => ({ ...flags, [type]: true }));
     let link: string | null;
     try {
-      link = connectLinkUrl((await connectConnector(type, token))?.connect_link_url);
+      link = connectLinkUrl((await connectConnector(type))?.connect_link_url);
     } catch (error) {
       popup.close();
       const missing = error instanceof ApiError && error.code === CONNECTOR_ERRORS.connectLinkMissing;
@@ -189,12 +189,12 @@ export function useConnectors() {
     settle(type);
   };
 
-  const disconnect = async (type: PopupConnector, token: string) => {
+  const disconnect = async (type: PopupConnector) => {
     setConnecting((flags) => ({ ...flags, [type]: false }));
     disconnectWaits.current.set(type, null);
     let failed = false;
     try {
-      await disconnectConnector(type, token);
+      await disconnectConnector(type);
     } catch {
       failed = true;
     }
@@ -219,11 +219,11 @@ export function useConnectors() {
     disconnectWaits.current.set(type, timer);
   };
 
-  const flip = async (type: ConnectorType, next: boolean, token: string) => {
+  const flip = async (type: ConnectorType, next: boolean) => {
     const name = CONNECTOR_DETAILS[type].name;
     setShown((flags) => ({ ...flags, [type]: next }));
     try {
-      const saved = await setConnector(type, next, token);
+      const saved = await setConnector(type, next);
       queryClient.setQueryData<ConnectorsList>(key, (list) => withStatus(list, type, saved.is_active));
       if (next) toast.success("Connected", { description: `${name} is now connected.` });
       else toast.success("Disconnected", { description: `${name} has been disconnected.` });
@@ -241,9 +241,8 @@ export function useConnectors() {
     }
     if (busy.current.has(type)) return;
     busy.current.add(type);
-    if (isPopupConnector(type))
-      void (next ? connect(type, session.access_token) : disconnect(type, session.access_token));
-    else void flip(type, next, session.access_token);
+    if (isPopupConnector(type)) void (next ? connect(type) : disconnect(type));
+    else void flip(type, next);
   };
 
   const connectors: ConnectorView[] = CONNECTOR_TYPES.map((type) => ({

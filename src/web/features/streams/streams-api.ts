@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth/auth-context";
 import {
@@ -30,72 +30,70 @@ export const streamsKeys = {
 };
 
 /** SPEC §7 SELECT v_project_candidates_grouped as the user may see it, a screen at a time, by stream name. */
-export function useCandidates() {
-  const { session } = useAuth();
-  const accessToken = session?.access_token;
-  return useInfiniteQuery({
-    queryKey: streamsKeys.candidates(session?.user.id ?? null),
-    queryFn: ({ pageParam }) => apiRequest<CandidatesPage>(candidatesPath(pageParam), { accessToken }),
+export const candidatesQuery = (userId: string | null) =>
+  infiniteQueryOptions({
+    queryKey: streamsKeys.candidates(userId),
+    queryFn: ({ pageParam }) => apiRequest<CandidatesPage>(candidatesPath(pageParam)),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_after,
-    enabled: accessToken !== undefined,
   });
+
+export function useCandidates() {
+  const { session } = useAuth();
+  return useInfiniteQuery({ ...candidatesQuery(session?.user.id ?? null), enabled: session !== null });
 }
 
 /** SPEC §7 SELECT projects (id, name, description, created_at). */
+export const projectsQuery = queryOptions({
+  queryKey: streamsKeys.projects,
+  queryFn: () => apiRequest<ProjectsList>(STREAMS_ROUTES.projects),
+});
+
 export function useProjects() {
   const { session } = useAuth();
-  const accessToken = session?.access_token;
-  return useQuery({
-    queryKey: streamsKeys.projects,
-    queryFn: () => apiRequest<ProjectsList>(STREAMS_ROUTES.projects, { accessToken }),
-    enabled: accessToken !== undefined,
-  });
+  return useQuery({ ...projectsQuery, enabled: session !== null });
 }
 
-export function createPulseMap(aliasId: string, accessToken: string): Promise<CreateProjectResponse> {
+/** SPEC §2/§5: creates a PulseMap; as SPEC says, neither list is refreshed afterwards (nothing to invalidate). */
+export function createPulseMap(aliasId: string): Promise<CreateProjectResponse> {
   const body: CreateProjectRequest = { alias_id: aliasId };
-  return apiRequest<CreateProjectResponse>(STREAMS_ROUTES.projects, {
-    method: "POST",
-    body,
-    accessToken,
-  });
+  return apiRequest<CreateProjectResponse>(STREAMS_ROUTES.projects, { method: "POST", body });
 }
 
 /** The items of the Stream whose candidate has this alias_id, each with why it was grouped there (issue 38). */
+export const candidateItemsQuery = (userId: string | null, aliasId: string) =>
+  queryOptions({
+    queryKey: streamsKeys.candidateItems(userId, aliasId),
+    queryFn: () => apiRequest<StreamItemsList>(streamsPath(STREAMS_ROUTES.candidateItems, aliasId)),
+  });
+
 export function useCandidateItems(aliasId: string) {
   const { session } = useAuth();
-  const accessToken = session?.access_token;
-  return useQuery({
-    queryKey: streamsKeys.candidateItems(session?.user.id ?? null, aliasId),
-    queryFn: () =>
-      apiRequest<StreamItemsList>(streamsPath(STREAMS_ROUTES.candidateItems, aliasId), { accessToken }),
-    enabled: accessToken !== undefined,
-  });
+  return useQuery({ ...candidateItemsQuery(session?.user.id ?? null, aliasId), enabled: session !== null });
 }
 
 /** The items a PulseMap gathered. */
+export const projectItemsQuery = (userId: string | null, projectId: string) =>
+  queryOptions({
+    queryKey: streamsKeys.projectItems(userId, projectId),
+    queryFn: () => apiRequest<StreamItemsList>(streamsPath(STREAMS_ROUTES.projectItems, projectId)),
+  });
+
 export function useProjectItems(projectId: string) {
   const { session } = useAuth();
-  const accessToken = session?.access_token;
-  return useQuery({
-    queryKey: streamsKeys.projectItems(session?.user.id ?? null, projectId),
-    queryFn: () =>
-      apiRequest<StreamItemsList>(streamsPath(STREAMS_ROUTES.projectItems, projectId), { accessToken }),
-    enabled: accessToken !== undefined,
-  });
+  return useQuery({ ...projectItemsQuery(session?.user.id ?? null, projectId), enabled: session !== null });
 }
 
-/** "Not this project": takes the item out of its Stream or PulseMap. */
-export function createCorrection(itemId: string, accessToken: string): Promise<CorrectionResponse> {
+/**
+ * "Not this project": takes the item out of its Stream or PulseMap. It changes every list of the page: the caller
+ * invalidates `streamsKeys.all` (use-take-item-out.ts).
+ */
+export function createCorrection(itemId: string): Promise<CorrectionResponse> {
   const body: CreateCorrectionRequest = { item_id: itemId };
-  return apiRequest<CorrectionResponse>(STREAMS_ROUTES.corrections, { method: "POST", body, accessToken });
+  return apiRequest<CorrectionResponse>(STREAMS_ROUTES.corrections, { method: "POST", body });
 }
 
-/** Undoes a correction: the item goes back where the resolver puts it. */
-export function undoCorrection(correctionId: string, accessToken: string): Promise<void> {
-  return apiRequest<void>(streamsPath(STREAMS_ROUTES.correction, correctionId), {
-    method: "DELETE",
-    accessToken,
-  });
+/** Undoes a correction: the item goes back where the resolver puts it (the caller invalidates `streamsKeys.all`). */
+export function undoCorrection(correctionId: string): Promise<void> {
+  return apiRequest<void>(streamsPath(STREAMS_ROUTES.correction, correctionId), { method: "DELETE" });
 }

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CandidatesPage, ProjectCandidate, ProjectSummary } from "@shared/streams";
 import { MemoryRouter } from "@/lib/router";
 import { columnHeaders } from "../../../testing/table-queries";
-import { renderWeb, signedInAs } from "../../../testing/render-web";
-import { AuthContext, type AuthContextValue } from "../../lib/auth/auth-context";
+import { renderWeb, signedInAs, TestAuth } from "../../../testing/render-web";
+import type { AuthContextValue } from "../../lib/auth/auth-context";
 import { ThemeProvider } from "../../lib/theme";
 import StreamsPage from "./streams-page";
 
@@ -176,11 +176,11 @@ describe("Streams page", () => {
     const page = (auth: AuthContextValue) => (
       <ThemeProvider>
         <QueryClientProvider client={client}>
-          <AuthContext value={auth}>
+          <TestAuth value={auth}>
             <MemoryRouter initialEntries={["/projects"]}>
               <StreamsPage />
             </MemoryRouter>
-          </AuthContext>
+          </TestAuth>
         </QueryClientProvider>
       </ThemeProvider>
     );

@@ -25,7 +25,7 @@ export function useCreatePulseMap() {
     setCreating(candidate.alias_id);
     setAlert(null);
     try {
-      await createPulseMap(candidate.alias_id, session.access_token);
+      await createPulseMap(candidate.alias_id);
       setAlert({ message: PROJECT_CREATED_MESSAGE, tone: "success" });
     } catch (error) {
       if (error instanceof ApiError && error.code === "profile_not_found") {

@@ -42,9 +42,9 @@ export function useTakeItemOut(of: ItemsOf, onMoved: (item: StreamItem) => void)
       return next;
     });
 
-  async function undo(correctionId: string, accessToken: string): Promise<void> {
+  async function undo(correctionId: string): Promise<void> {
     try {
-      await undoCorrection(correctionId, accessToken);
+      await undoCorrection(correctionId);
     } catch (error) {
       toast.error(undoFailed(reasonOf(error)));
       return;
@@ -55,15 +55,14 @@ export function useTakeItemOut(of: ItemsOf, onMoved: (item: StreamItem) => void)
 
   async function takeOut(item: StreamItem): Promise<void> {
     if (!session || inFlight.current.has(item.id)) return;
-    const accessToken = session.access_token;
     inFlight.current.add(item.id);
     mark(item.id, true);
     setFailures(({ [item.id]: _, ...others }) => others);
     try {
-      const { correction } = await createCorrection(item.id, accessToken);
+      const { correction } = await createCorrection(item.id);
       toast.message(ITEM_MOVED[of], {
         duration: UNDO_TOAST_MS,
-        action: { label: UNDO, onClick: () => void undo(correction.id, accessToken) },
+        action: { label: UNDO, onClick: () => void undo(correction.id) },
       });
       await refresh();
       onMoved(item);

@@ -25,7 +25,7 @@ import {
   TIMELINE_STATUSES,
   type TimelinePriority,
   type TimelineStatus,
-} from "@shared/constants";
+} from "./constants";
 import type { NewProject } from "./use-timeline-projects";
 
 /** SPEC §5: title, start date and end date are required; nothing checks that the end is after the start. */

@@ -1,4 +1,4 @@
-import { TIMELINE_COLORS } from "@shared/constants";
+import { TIMELINE_COLORS } from "./constants";
 import { addDays, atHour, startOfDay } from "./days";
 import type { Pulse, TimelineProject } from "./timeline-model";
 

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { TimelinePriority, TimelineStatus } from "@shared/constants";
+import type { TimelinePriority, TimelineStatus } from "./constants";
 
 /** Status colours as the Console's work items: green completed, blue in-progress, red delayed, grey planning. */
 const STATUS_COLOUR = {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { NEW_PULSE_DEFAULTS, TIMELINE_COLORS } from "@shared/constants";
+import { NEW_PULSE_DEFAULTS, TIMELINE_COLORS } from "./constants";
 import { sampleProjects } from "./sample-projects";
 import {
   avatars,

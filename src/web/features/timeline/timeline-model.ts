@@ -1,9 +1,4 @@
-import {
-  MAX_AVATARS,
-  NEW_PULSE_DEFAULTS,
-  type TimelinePriority,
-  type TimelineStatus,
-} from "@shared/constants";
+import { MAX_AVATARS, NEW_PULSE_DEFAULTS, type TimelinePriority, type TimelineStatus } from "./constants";
 import { addDays, isSameDay } from "./days";
 
 /** SPEC §3 Pulse (local only). Dates are `Date`s: nothing is stored or sent. */

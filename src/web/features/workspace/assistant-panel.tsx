@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/cn";
-import { CHAT_TIME_FORMAT } from "@shared/constants";
+import { CHAT_TIME_FORMAT } from "./constants";
 import type { AssistantChat } from "./use-assistant-chat";
 
 export const QUICK_PROMPTS = [

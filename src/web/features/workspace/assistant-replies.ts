@@ -1,4 +1,4 @@
-import { ASSISTANT_REPLY_KEYWORDS } from "@shared/constants";
+import { ASSISTANT_REPLY_KEYWORDS } from "./constants";
 
 /** SPEC §3 Chat message action. */
 export interface ChatAction {

@@ -1,4 +1,4 @@
-import type { RaciRole, WorkItemStatus } from "@shared/constants";
+import type { RaciRole, WorkItemStatus } from "./constants";
 
 /** SPEC §3 Hierarchy node (demo). */
 export interface HierarchyNode {

@@ -4,7 +4,7 @@ import { Field } from "@/components/ui/label";
 import { OptionSelect, type SelectOption } from "@/components/ui/option-select";
 import { Table, TableBody, TableCell, TableColumns, TableRow } from "@/components/ui/table";
 import { toast } from "@/lib/toast";
-import { RACI_ROLES } from "@shared/constants";
+import { RACI_ROLES } from "./constants";
 import {
   DEMO_PROJECT_NAMES,
   DEMO_TASKS,

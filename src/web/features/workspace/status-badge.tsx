@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { Badge } from "@/components/ui/badge";
-import type { RaciRole, WorkItemStatus } from "@shared/constants";
+import type { RaciRole, WorkItemStatus } from "./constants";
 
 /** SPEC §4: green completed, blue in-progress, red blocked, grey otherwise. */
 const STATUS_COLOUR = { completed: "green", "in-progress": "blue", blocked: "red" } as const;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ASSISTANT_REPLY_DELAY_MS } from "@shared/constants";
+import { ASSISTANT_REPLY_DELAY_MS } from "./constants";
 import { actionDoneMessage, cannedReply, type ChatAction } from "./assistant-replies";
 
 /** SPEC §3 Chat message. */

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { ResizableHandle, ResizablePanel, ResizablePanelGroup } from "@/components/ui/resizable";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useMediaQuery } from "@/lib/use-media-query";
-import { PANEL_KEYBOARD_STEP_PERCENT, WORKSPACE_LAYOUT_ID, WORKSPACE_PANELS } from "@shared/constants";
+import { PANEL_KEYBOARD_STEP_PERCENT, WORKSPACE_LAYOUT_ID, WORKSPACE_PANELS } from "./constants";
 
 interface WorkspaceLayoutProps {
   hierarchy: ReactNode;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AUTH_ROUTES, type SessionResponse } from "@shared/auth";
-import { ApiError, type RequestOptions } from "@/lib/api-client";
+import { ApiError, type TokenRequestOptions as RequestOptions } from "@/lib/api-client";
 import { AuthClient, storageKeyFor } from "./auth-client";
 import type { AuthChangeEvent, AuthSession } from "./auth-context";
 import { codeChallengeFor } from "./pkce";
@@ -434,5 +434,73 @@ describe("sign-in and sign-out", () => {
     await client.signOut();
     expect(client.getSession()).toBeNull();
     expect(localStorage.getItem(KEY)).toBeNull();
+  });
+});
+
+describe("accessToken (what the API client attaches)", () => {
+  it("is the adopted session's token, start first: a page's first request need not wait for the provider", async () => {
+    const mine = sessionExpiringIn(3600);
+    localStorage.setItem(KEY, JSON.stringify(mine));
+    const api = fakeApi({ [AUTH_ROUTES.user]: () => ann });
+    const client = new AuthClient({ request: api.request });
+    expect(await client.accessToken()).toBe(mine.access_token);
+    unmount = client.mount(); // the provider's effect, later: start is not run twice
+    await client.initialize();
+    expect(await client.accessToken()).toBe(mine.access_token);
+    expect(api.calls).toEqual([]);
+  });
+
+  it("is null while nobody is signed in, and after sign-out", async () => {
+    const api = fakeApi({ [AUTH_ROUTES.user]: () => ann, [AUTH_ROUTES.signOut]: () => undefined });
+    const client = new AuthClient({ request: api.request });
+    expect(await client.accessToken()).toBeNull();
+    localStorage.setItem(KEY, JSON.stringify(sessionExpiringIn(3600)));
+    const signedIn = new AuthClient({ request: api.request });
+    await start(signedIn);
+    await signedIn.signOut();
+    expect(await signedIn.accessToken()).toBeNull();
+  });
+
+  it("is refreshed first when 90 s or less remain, by the one refresh the ticker runs too", async () => {
+    localStorage.setItem(KEY, JSON.stringify(sessionExpiringIn(200)));
+    const fresh = sessionExpiringIn(3600);
+    let answer!: (session: SessionResponse) => void;
+    const api = fakeApi({
+      [AUTH_ROUTES.user]: () => ann,
+      [AUTH_ROUTES.refresh]: () => new Promise<SessionResponse>((resolve) => (answer = resolve)),
+    });
+    const client = new AuthClient({ request: api.request });
+    await start(client);
+    const old = client.getSession()!.access_token;
+    await vi.advanceTimersByTimeAsync(100_000); // 100 s left: still sent as it is
+    expect(await client.accessToken()).toBe(old);
+    expect(api.callsTo(AUTH_ROUTES.refresh)).toHaveLength(0);
+
+    await vi.advanceTimersByTimeAsync(15_000); // 85 s left, before the next tick
+    const first = client.accessToken();
+    const second = client.accessToken();
+    await vi.advanceTimersByTimeAsync(5_000); // the tick at 120 s finds the refresh under way
+    expect(api.callsTo(AUTH_ROUTES.refresh)).toHaveLength(1);
+    answer(fresh);
+    expect(await first).toBe(fresh.access_token);
+    expect(await second).toBe(fresh.access_token);
+    expect(api.callsTo(AUTH_ROUTES.refresh)).toHaveLength(1);
+  });
+
+  it("is null when the refresh is refused (signed out), so the request goes without one", async () => {
+    localStorage.setItem(KEY, JSON.stringify(sessionExpiringIn(600)));
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const api = fakeApi({
+      [AUTH_ROUTES.user]: () => ann,
+      [AUTH_ROUTES.refresh]: () => {
+        throw new ApiError(401, "unauthorized", "Refresh token revoked");
+      },
+    });
+    const client = new AuthClient({ request: api.request });
+    setVisibility("hidden"); // no ticker: the request itself finds the token due
+    await start(client);
+    await vi.advanceTimersByTimeAsync(520_000);
+    expect(await client.accessToken()).toBeNull();
+    expect(api.callsTo(AUTH_ROUTES.refresh)).toHaveLength(1);
   });
 });

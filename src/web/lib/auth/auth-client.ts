@@ -1,16 +1,23 @@
 import { AUTH_CODE_PARAM, AUTH_ROUTES, type SessionResponse, type SessionUser } from "@shared/auth";
-import {
-  SESSION_REFRESH_RETRY_BASE_MS,
-  SESSION_REFRESH_THRESHOLD_TICKS,
-  SESSION_REFRESH_TICK_MS,
-} from "@shared/constants";
+import { SESSION_REFRESH_RETRY_BASE_MS, SESSION_REFRESH_TICK_MS } from "./session-refresh";
 import { afterContentPaint } from "@/lib/after-paint";
-import { ApiError, apiRequest, type RequestOptions } from "@/lib/api-client";
+import { ApiError, apiRequestWithToken, type TokenRequestOptions } from "@/lib/api-client";
 import type { AuthChangeEvent, AuthSession, AuthUser } from "./auth-context";
 import { codeChallengeFor, createCodeVerifier } from "./pkce";
+import {
+  expiresSoon,
+  finishingSignIn,
+  isLegacySession,
+  parseSession,
+  sessionAtStart,
+  startingSession,
+  storageKeyFor,
+} from "./stored-session";
+
+export { startingSession, storageKeyFor };
 
 export type AuthListener = (event: AuthChangeEvent, session: AuthSession | null) => void;
-type Request = <T>(path: string, options?: RequestOptions) => Promise<T>;
+type Request = <T>(path: string, options?: TokenRequestOptions) => Promise<T>;
 
 export interface AuthClientOptions {
   /** Origin of the API; the storage key derives from its host (SPEC §7). Default: the page's origin. */
@@ -26,98 +33,12 @@ export interface AuthClientOptions {
   afterPaint?: (task: () => void) => void;
 }
 
-/** SPEC §7: the session storage key derives from the backend host. */
-export function storageKeyFor(apiUrl: string): string {
-  return `pulse-auth-${new URL(apiUrl).host}`;
-}
-
-const REFRESH_MARGIN_MS = SESSION_REFRESH_THRESHOLD_TICKS * SESSION_REFRESH_TICK_MS;
-
 /** SPEC §8 "retryable failures on 502, 503, 504 and network failure". */
 export function isRetryable(error: unknown): boolean {
   return error instanceof ApiError && [0, 502, 503, 504].includes(error.status);
 }
 
 const sameUser = (a: AuthUser, b: AuthUser) => JSON.stringify(a) === JSON.stringify(b);
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
-
-/**
- * Whether a stored value is a session from before the refresh token moved into its HttpOnly cookie: it carries the
- * token itself. It is never adopted; start removes it, and the person signs in once more (decision 0094).
- */
-function isLegacySession(text: string | null): boolean {
-  try {
-    const v: unknown = text ? JSON.parse(text) : null;
-    return isObject(v) && "refresh_token" in v;
-  } catch {
-    return false;
-  }
-}
-
-/** A hand check of a stored session (no zod in the first download). */
-function parseSession(text: string | null): AuthSession | null {
-  if (!text) return null;
-  try {
-    const v: unknown = JSON.parse(text);
-    if (
-      isObject(v) &&
-      !("refresh_token" in v) &&
-      typeof v.access_token === "string" &&
-      typeof v.expires_at === "number" &&
-      isObject(v.user) &&
-      typeof v.user.id === "string" &&
-      typeof v.user.email === "string"
-    ) {
-      return {
-        access_token: v.access_token,
-        expires_at: v.expires_at,
-        ...(typeof v.expires_in === "number" ? { expires_in: v.expires_in } : {}),
-        token_type: "bearer",
-        user: v.user as unknown as AuthUser,
-      };
-    }
-  } catch {
-    // fall through
-  }
-  return null;
-}
-
-/** Whether the address carries a sign-in's one-time code, which the auth client exchanges for a new session. */
-function finishingSignIn(win: Window): boolean {
-  return win.location.hash.includes(`${AUTH_CODE_PARAM}=`);
-}
-
-/** The session stored for this page's origin, as the auth client adopts it at start: null when none is usable. */
-function storedSession(win: Window): AuthSession | null {
-  try {
-    return parseSession(win.localStorage.getItem(storageKeyFor(win.location.origin)));
-  } catch {
-    // Storage blocked: the auth client cannot adopt a session either.
-    return null;
-  }
-}
-
-/** Whether the auth client refreshes `session` before using it (90 s or less left). */
-function expiresSoon(session: AuthSession): boolean {
-  return session.expires_at * 1000 - Date.now() <= REFRESH_MARGIN_MS;
-}
-
-/**
- * What the auth client's start adopts without asking the server, given the `stored` session: that session, or null
- * when there is none; undefined when start must ask the server first (a sign-in to finish from the address, a
- * session due for a refresh) and only its answer tells.
- */
-function sessionAtStart(win: Window, stored: AuthSession | null): AuthSession | null | undefined {
-  if (finishingSignIn(win)) return undefined;
-  if (!stored) return null;
-  return expiresSoon(stored) ? undefined : stored;
-}
-
-/** `sessionAtStart` for this page: what a signed-in page's first requests may send before the auth client starts. */
-export function startingSession(win: Window = window): AuthSession | null | undefined {
-  return sessionAtStart(win, storedSession(win));
-}
 
 /**
  * Whether this page load starts signed out for certain: no stored session to adopt and no sign-in to finish. Only
@@ -163,7 +84,7 @@ export class AuthClient {
     this.storageKey = storageKeyFor(options.apiUrl ?? this.win.location.origin);
     this.verifierKey = `${this.storageKey}-code-verifier`;
     this.storage = options.storage ?? this.win.localStorage;
-    this.request = options.request ?? apiRequest;
+    this.request = options.request ?? apiRequestWithToken;
     this.navigate = options.navigate ?? ((url) => this.win.location.assign(url));
     this.onError = options.onError ?? ((error) => console.error(error));
     this.afterPaint = options.afterPaint ?? afterContentPaint;
@@ -171,6 +92,17 @@ export class AuthClient {
 
   getSession(): AuthSession | null {
     return this.session;
+  }
+
+  /**
+   * The access token to send now, for the API client (lib/api-client asks before each request): once start has
+   * adopted or made the session, refreshed first when 90 s or less remain — the very refresh the ticker runs, shared
+   * while under way — and null when nobody is signed in.
+   */
+  async accessToken(): Promise<string | null> {
+    await this.initialize();
+    if (this.session && expiresSoon(this.session)) await this.refreshSession();
+    return this.session?.access_token ?? null;
   }
 
   /**

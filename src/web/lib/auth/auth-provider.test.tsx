@@ -1,8 +1,10 @@
 import { act, render, screen } from "@testing-library/react";
+import { useEffect } from "react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AUTH_ROUTES } from "@shared/auth";
-import { ApiError } from "@/lib/api-client";
+import { ApiError, apiRequest } from "@/lib/api-client";
+import { stubFetch } from "../../../testing/fake-fetch";
 import { toast } from "@/lib/toast";
 import { AuthClient, storageKeyFor } from "./auth-client";
 import { useAuth } from "./auth-context";
@@ -190,5 +192,57 @@ describe("AuthProvider", () => {
     await userEvent.click(screen.getByRole("button", { name: "in" }));
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith("http://localhost:3000/dev/oidc/auth?x"));
     expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  describe("the token the API client attaches", () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    /** A page asking the API for something as it first mounts, as a query does. */
+    function Asks() {
+      useEffect(() => void apiRequest("/api/things").catch(() => undefined), []);
+      return null;
+    }
+
+    it("a page's first request, made before the provider's effects run, carries the adopted session's token", async () => {
+      localStorage.setItem(KEY, JSON.stringify(stored()));
+      const api = stubFetch({ "GET /api/things": () => ({ body: {} }) });
+      const client = clientWith({ [AUTH_ROUTES.user]: () => user });
+      render(
+        <AuthProvider client={client}>
+          <Asks />
+        </AuthProvider>,
+      );
+      await vi.waitFor(() => expect(api.calls).toHaveLength(1));
+      expect(api.calls[0]!.headers.get("authorization")).toBe("Bearer a1");
+    });
+
+    it("one due for a refresh is sent with the refreshed token, from the provider's one refresh", async () => {
+      localStorage.setItem(
+        KEY,
+        JSON.stringify({ ...stored(), expires_at: Math.floor(Date.now() / 1000) + 30 }),
+      );
+      const api = stubFetch({ "GET /api/things": () => ({ body: {} }) });
+      const refresh = vi.fn(() => ({ ...stored(), access_token: "a2" }));
+      const client = clientWith({ [AUTH_ROUTES.refresh]: refresh, [AUTH_ROUTES.user]: () => user });
+      render(
+        <AuthProvider client={client}>
+          <Asks />
+        </AuthProvider>,
+      );
+      await vi.waitFor(() => expect(api.calls).toHaveLength(1));
+      expect(api.calls[0]!.headers.get("authorization")).toBe("Bearer a2");
+      expect(refresh).toHaveBeenCalledTimes(1);
+    });
+
+    it("signed out, a request goes without one", async () => {
+      const api = stubFetch({ "GET /api/things": () => ({ status: 401 }) });
+      render(
+        <AuthProvider client={clientWith({})}>
+          <Asks />
+        </AuthProvider>,
+      );
+      await vi.waitFor(() => expect(api.calls).toHaveLength(1));
+      expect(api.calls[0]!.headers.has("authorization")).toBe(false);
+    });
   });
 });

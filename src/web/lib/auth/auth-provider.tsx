@@ -1,4 +1,5 @@
 import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { setAccessTokenSource } from "@/lib/api-client";
 import { AuthClient, sameSession } from "./auth-client";
 import { AuthContext, type AuthContextValue, type AuthSession } from "./auth-context";
 import { reportAuthError } from "./auth-errors";
@@ -41,6 +42,9 @@ export function AuthProvider({
   // server's pre-render always does).
   const auth = useCallback(() => client ?? pageClient(), [client]);
   const [state, setState] = useState<State>(() => {
+    // Every API request takes its token from this client (lib/api-client), from the first render on: a page's
+    // queries start in its effects, which run before this provider's.
+    setAccessTokenSource(() => auth().accessToken());
     if (startSignedOut) return { session: null, loading: false };
     const session = auth().startingSession();
     return session === undefined ? { session: null, loading: true } : { session, loading: false };

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { REALTIME_HEARTBEAT_MS, REALTIME_RECONNECT_DELAYS_MS, REALTIME_TIMEOUT_MS } from "@shared/constants";
+import { REALTIME_HEARTBEAT_MS, REALTIME_TIMEOUT_MS } from "@shared/constants";
+import { REALTIME_RECONNECT_DELAYS_MS } from "./reconnect-delays";
 import { REALTIME_CLOSE } from "@shared/realtime";
 import { fakeSockets } from "./fake-socket";
 import { RealtimeClient, realtimeUrl, type ChannelListener, type ChannelState } from "./realtime-client";

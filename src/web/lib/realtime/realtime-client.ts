@@ -1,4 +1,5 @@
-import { REALTIME_HEARTBEAT_MS, REALTIME_RECONNECT_DELAYS_MS, REALTIME_TIMEOUT_MS } from "@shared/constants";
+import { REALTIME_HEARTBEAT_MS, REALTIME_TIMEOUT_MS } from "@shared/constants";
+import { REALTIME_RECONNECT_DELAYS_MS } from "./reconnect-delays";
 import {
   REALTIME_CLOSE,
   REALTIME_PATH,

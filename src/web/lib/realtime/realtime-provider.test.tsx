@@ -1,6 +1,6 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { REALTIME_RECONNECT_DELAYS_MS } from "@shared/constants";
+import { REALTIME_RECONNECT_DELAYS_MS } from "./reconnect-delays";
 import { onDemandCode, type OnDemandCode } from "../../../testing/on-demand-code";
 import { signedInAs } from "../../../testing/render-web";
 import { fakeSockets } from "./fake-socket";

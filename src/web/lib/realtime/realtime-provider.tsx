@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { REALTIME_RECONNECT_DELAYS_MS } from "@shared/constants";
+import { REALTIME_RECONNECT_DELAYS_MS } from "./reconnect-delays";
 import { afterContentPaint } from "@/lib/after-paint";
 import { onDemand } from "@/lib/on-demand";
 import { useAuth } from "@/lib/auth/auth-context";

@@ -21,7 +21,7 @@ export function AltchaCaptcha({ challengeUrl, onToken, ref }: CaptchaProps & { c
   const onTokenRef = useRef(onToken);
   onTokenRef.current = onToken;
 
-  // The widget's code (about 37 KB gzip, and as much main-thread work as the rest of the form) loads once the
+  // The widget's code (large, and as much main-thread work as the rest of the form) loads once the
   // visitor starts on the form (focus, Tab included) or the captcha itself scrolls into view, not while the page is
   // loading: on a phone the captcha is below the fold. Until then the form cannot be sent without the captcha's
   // token anyway (the schema requires it).

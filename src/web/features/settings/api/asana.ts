@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import {
   CONNECTORS_ROUTES,
   type AsanaProjectsResponse,
@@ -14,36 +14,33 @@ export const asanaPreferencesKey = (userId: string | undefined) =>
   ["project_sync_preferences", "asana", userId ?? null] as const;
 
 /** GET /api/identities/asana (SPEC §7: user_identities by user_id and provider asana). */
+export const asanaProjectsQuery = (userId: string | undefined) =>
+  queryOptions({
+    queryKey: asanaProjectsKey(userId),
+    queryFn: () => apiRequest<AsanaProjectsResponse>(CONNECTORS_ROUTES.asanaProjects),
+  });
+
 export function useAsanaProjects(enabled: boolean) {
   const { user, session } = useAuth();
-  return useQuery({
-    queryKey: asanaProjectsKey(user?.id),
-    queryFn: () =>
-      apiRequest<AsanaProjectsResponse>(CONNECTORS_ROUTES.asanaProjects, {
-        accessToken: session?.access_token,
-      }),
-    enabled: enabled && Boolean(user && session),
-  });
+  return useQuery({ ...asanaProjectsQuery(user?.id), enabled: enabled && Boolean(user && session) });
 }
 
 /** GET /api/sync-preferences/asana (SPEC §7: project_sync_preferences by user_id and provider asana). */
+export const asanaPreferencesQuery = (userId: string | undefined) =>
+  queryOptions({
+    queryKey: asanaPreferencesKey(userId),
+    queryFn: () => apiRequest<AsanaSyncPreferences>(CONNECTORS_ROUTES.asanaPreferences),
+  });
+
 export function useAsanaPreferences(enabled: boolean) {
   const { user, session } = useAuth();
-  return useQuery({
-    queryKey: asanaPreferencesKey(user?.id),
-    queryFn: () =>
-      apiRequest<AsanaSyncPreferences>(CONNECTORS_ROUTES.asanaPreferences, {
-        accessToken: session?.access_token,
-      }),
-    enabled: enabled && Boolean(user && session),
-  });
+  return useQuery({ ...asanaPreferencesQuery(user?.id), enabled: enabled && Boolean(user && session) });
 }
 
-/** SPEC §7 Product API: POST /functions/v1/syncAsanaPreferences with the bearer token. */
-export function saveAsanaPreferences(body: SaveAsanaPreferencesRequest, accessToken: string) {
-  return apiRequest<unknown>(CONNECTORS_ROUTES.saveAsanaPreferences, {
-    method: "POST",
-    body,
-    accessToken,
-  });
+/**
+ * SPEC §7 Product API: POST /functions/v1/syncAsanaPreferences, signed in. The caller writes what was saved into
+ * `asanaPreferencesKey` (the server's answer says nothing more).
+ */
+export function saveAsanaPreferences(body: SaveAsanaPreferencesRequest) {
+  return apiRequest<unknown>(CONNECTORS_ROUTES.saveAsanaPreferences, { method: "POST", body });
 }

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import {
   CONNECTORS_ROUTES,
   connectorPath,
@@ -16,45 +16,44 @@ import { useAuth } from "@/lib/auth/auth-context";
 export const connectorsKey = (userId: string | undefined) => ["connectors", userId ?? null] as const;
 
 /** GET /api/connectors (SPEC §7: connectors by user_id). */
+export const connectorsQuery = (userId: string | undefined) =>
+  queryOptions({
+    queryKey: connectorsKey(userId),
+    queryFn: () => apiRequest<ConnectorsList>(CONNECTORS_ROUTES.list),
+  });
+
 export function useConnectorStatuses() {
   const { user, session } = useAuth();
-  return useQuery({
-    queryKey: connectorsKey(user?.id),
-    queryFn: () => apiRequest<ConnectorsList>(CONNECTORS_ROUTES.list, { accessToken: session?.access_token }),
-    enabled: Boolean(user && session),
-  });
+  return useQuery({ ...connectorsQuery(user?.id), enabled: Boolean(user && session) });
 }
 
+// The changes below are written into `connectorsKey` by use-connectors.ts: the stored flip from its answer, the
+// popup flows from the realtime change (or a refetch once the popup has closed).
+
 /** PUT /api/connectors/:type — the stored flip of a connector that has no popup flow. */
-export function setConnector(type: ConnectorType, isActive: boolean, accessToken: string) {
+export function setConnector(type: ConnectorType, isActive: boolean) {
   return apiRequest<ConnectorStatus>(connectorPath(CONNECTORS_ROUTES.set, type), {
     method: "PUT",
     body: { is_active: isActive },
-    accessToken,
   });
 }
 
 /** POST /api/connectors/:type/connect — the workflow service's connect link. */
-export function connectConnector(type: PopupConnector, accessToken: string) {
+export function connectConnector(type: PopupConnector) {
   return apiRequest<Partial<ConnectLinkResponse> | undefined>(
     connectorPath(CONNECTORS_ROUTES.connect, type),
-    { method: "POST", accessToken },
+    {
+      method: "POST",
+    },
   );
 }
 
 /** POST /api/connectors/:type/disconnect — accepted; the change itself arrives through realtime. */
-export function disconnectConnector(type: PopupConnector, accessToken: string) {
-  return apiRequest<unknown>(connectorPath(CONNECTORS_ROUTES.disconnect, type), {
-    method: "POST",
-    accessToken,
-  });
+export function disconnectConnector(type: PopupConnector) {
+  return apiRequest<unknown>(connectorPath(CONNECTORS_ROUTES.disconnect, type), { method: "POST" });
 }
 
 /** POST /api/connectors/:type/sync — Asana with its kind; Google Meet with no body (SPEC §7). */
-export function syncConnector(type: ConnectorType, accessToken: string, request?: SyncRequest) {
-  return apiRequest<unknown>(connectorPath(CONNECTORS_ROUTES.sync, type), {
-    method: "POST",
-    body: request,
-    accessToken,
-  });
+export function syncConnector(type: ConnectorType, request?: SyncRequest) {
+  return apiRequest<unknown>(connectorPath(CONNECTORS_ROUTES.sync, type), { method: "POST", body: request });
 }

@@ -9,7 +9,7 @@ function page(root: string, { afterPaint = false } = {}): string {
     '<!doctype html><html lang="en" class="dark"><head><meta charset="UTF-8" />',
     "<title>Pulse</title>",
     '<link rel="icon" type="image/svg+xml" href="/favicon.svg" />',
-    '<script src="/theme.js"></script>',
+    '<script src="/pre-paint.js"></script>',
     `<script type="${moduleType}" crossorigin src="/assets/index-1.js"></script>`,
     '<link rel="stylesheet" crossorigin href="/assets/index-2.css">',
     '<script type="application/json" id="pulse-config">{"companyDomain":"acme.com"}</script>',

@@ -1,8 +1,8 @@
 // `npm run lighthouse` (after a build): Lighthouse with mobile emulation in the system Chromium against a real
 // Pulse server, for every page an anonymous visitor can open (from the web app's route table), each beside its
-// static reference (scripts/lighthouse-reference.ts), and for every signed-in page, as a signed-in company user.
+// static reference (bench/lighthouse-reference.ts), and for every signed-in page, as a signed-in company user.
 // Prints a table of medians (LIGHTHOUSE_RUNS runs per page, default 1) and fails when a page misses a goal of issue
-// #23 (scripts/lighthouse-report.ts). `npm run bench` runs this script for its Lighthouse section.
+// #23 (bench/lighthouse-report.ts). `npm run bench` runs this script for its Lighthouse section.
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
@@ -19,7 +19,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { SessionResponse } from "@shared/auth";
-import { prepareDatabase } from "../bench/fixtures";
+import { prepareDatabase } from "./fixtures";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/fixtures/chromium";
 import { storageKeyFor } from "../src/web/lib/auth/auth-client";
 import { compressPage } from "../src/server/platform/web-app/compressed-page";

@@ -7,7 +7,7 @@ import path from "node:path";
 export const PRERENDER_OUT_DIR = "dist/web-ssr";
 const PRERENDER_ENTRY = `${PRERENDER_OUT_DIR}/entry-server.js`;
 
-/** The server bundle `npm start` runs (scripts/build.mjs `buildServer`). */
+/** The server bundle `npm start` runs (./server-build.mjs `buildServer`). */
 export const SERVER_ENTRY = "dist/server/main.mjs";
 
 /**
@@ -64,7 +64,7 @@ const SERVER_SOURCES = [
   "src/shared",
   "tsconfig.json",
   "package-lock.json",
-  "scripts/build.mjs",
+  "src/build/server-build.mjs",
 ];
 
 function newestMtime(target) {

@@ -1,16 +1,14 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { candidatesPath } from "@/features/streams/candidates-path";
-import { apiRequest, dropPrefetches } from "@/lib/api-client";
+import { dropPrefetches } from "@/lib/api-client";
 import { storageKeyFor } from "@/lib/auth/auth-client";
 import { setPublicConfigForTests } from "@/lib/public-config";
-import { deferred, stubFetch } from "../../../testing/fake-fetch";
-import { EARLY_GETS_GLOBAL, takeEarlyGets } from "./early-gets";
-import { signedInSessionAtStart, startRouteData } from "./route-data";
-
-// The pre-paint script, as the browser runs it: a classic script file from src/web/public.
-const prePaintScript = readFileSync(path.resolve("src/web/public/theme.js"), "utf8");
+import { deferred, stubFetch } from "../../testing/fake-fetch";
+import { requestAs } from "../../testing/request-as";
+import { EARLY_GETS_GLOBAL, takeEarlyGets } from "@/app/route-data/early-gets";
+import { startRouteData } from "@/app/route-data/route-data";
+import { routeDataFor } from "@/app/route-data/route-data-paths";
+import { applyStoredTheme, startSignedInPage } from "./pre-paint";
 
 const NOW = new Date("2026-03-01T10:00:00Z");
 const CANDIDATES = candidatesPath(null);
@@ -47,18 +45,13 @@ function storeSession({
   localStorage.setItem(storageKeyFor(window.location.origin), JSON.stringify(session));
 }
 
-/** Runs the pre-paint script as the server writes it into a page whose first GETs are `gets`. */
+/** Runs the pre-paint script's session step as the server names a page whose first GETs are `gets`. */
 function runPrePaintScript({ companyDomain, requireHostedDomain }: Setting, gets = [CANDIDATES]) {
   const script = document.createElement("script");
   script.dataset.sessionGets = gets.join(" ");
   script.dataset.companyDomain = companyDomain;
   if (requireHostedDomain) script.dataset.requireHostedDomain = "";
-  Object.defineProperty(document, "currentScript", { value: script, configurable: true });
-  try {
-    new Function(prePaintScript)();
-  } finally {
-    Object.defineProperty(document, "currentScript", { value: null, configurable: true });
-  }
+  startSignedInPage(window, script.dataset);
 }
 
 function configure(setting: Setting) {
@@ -68,6 +61,9 @@ function configure(setting: Setting) {
 let api: ReturnType<typeof stubFetch>;
 
 beforeEach(() => {
+  document.documentElement.removeAttribute("data-stored-session");
+  document.documentElement.className = "dark";
+  document.head.replaceChildren();
   vi.useFakeTimers({ now: NOW, toFake: ["Date"] });
   vi.stubGlobal("matchMedia", () => ({ matches: true }));
   localStorage.clear();
@@ -77,44 +73,68 @@ beforeEach(() => {
   api = stubFetch({ [`GET ${CANDIDATES}`]: () => ({ body: ANSWER }) });
 });
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   setPublicConfigForTests(undefined);
   takeEarlyGets();
 });
 
-describe("the pre-paint script's early GETs agree with the session the app starts with", () => {
+describe("the pre-paint script's early GETs", () => {
   const ACME: Setting = { companyDomain: "acme.com", requireHostedDomain: false };
   const ACME_WORKSPACE: Setting = { companyDomain: "acme.com", requireHostedDomain: true };
   const UPPER: Setting = { companyDomain: "Acme.COM", requireHostedDomain: false };
-  const cases: [string, Setting, () => void][] = [
-    ["a company user", ACME, () => storeSession()],
-    ["no stored session", ACME, () => undefined],
+  const signedIn = () => window.history.replaceState(null, "", "/projects");
+
+  it("sends /projects' first GET, as the app would send it, with the stored session's token", () => {
+    configure(ACME);
+    storeSession();
+    runPrePaintScript(ACME, [...routeDataFor("/projects")]);
+    expect(api.calls.map((c) => [c.method, c.path, c.headers.get("authorization")])).toEqual([
+      ["GET", candidatesPath(null), "Bearer access-ada"],
+    ]);
+    expect(takeEarlyGets().map((get) => [get.path, get.accessToken])).toEqual([
+      [candidatesPath(null), "access-ada"],
+    ]);
+  });
+
+  // Every session the app would start with on this page gets its GET; every other gets nothing, so no request meets
+  // a refusal the app would never have risked.
+  const cases: [string, Setting, () => void, "sent" | "nothing"][] = [
+    ["a company user", ACME, () => storeSession(), "sent"],
+    ["no stored session", ACME, () => undefined, "nothing"],
     [
       "a stored session that is not JSON",
       ACME,
       () => localStorage.setItem(storageKeyFor(location.origin), "{x"),
+      "nothing",
     ],
     [
       "a session stored with its refresh token, from before the cookie",
       ACME,
       () => storeSession({ refreshToken: "r" }),
+      "nothing",
     ],
-    ["a session without an e-mail", ACME, () => storeSession({ email: null })],
-    ["91 s left", ACME, () => storeSession({ secondsLeft: 91 })],
-    ["90 s left (refreshed first)", ACME, () => storeSession({ secondsLeft: 90 })],
-    ["an expired session", ACME, () => storeSession({ secondsLeft: -10 })],
-    ["another domain", ACME, () => storeSession({ email: "eve@elsewhere.com", hd: null })],
-    ["a domain ending like the company's", ACME, () => storeSession({ email: "eve@notacme.com", hd: null })],
-    ["an e-mail in capitals", ACME, () => storeSession({ email: "ADA@ACME.COM" })],
-    ["a company domain set in capitals", UPPER, () => storeSession()],
-    ["a hosted domain set in capitals", UPPER, () => storeSession({ hd: "Acme.COM" })],
-    ["another hosted domain", ACME, () => storeSession({ hd: "elsewhere.com" })],
-    ["no hosted domain", ACME, () => storeSession({ hd: null })],
-    ["an empty hosted domain", ACME, () => storeSession({ hd: "" })],
-    ["no hosted domain where one is required", ACME_WORKSPACE, () => storeSession({ hd: null })],
-    ["an empty one where one is required", ACME_WORKSPACE, () => storeSession({ hd: "" })],
-    ["the company's where one is required", ACME_WORKSPACE, () => storeSession()],
+    ["a session without an e-mail", ACME, () => storeSession({ email: null }), "nothing"],
+    ["91 s left", ACME, () => storeSession({ secondsLeft: 91 }), "sent"],
+    ["90 s left (the app refreshes it first)", ACME, () => storeSession({ secondsLeft: 90 }), "nothing"],
+    ["an expired session", ACME, () => storeSession({ secondsLeft: -10 }), "nothing"],
+    ["another domain", ACME, () => storeSession({ email: "eve@elsewhere.com", hd: null }), "nothing"],
+    [
+      "a domain ending like the company's",
+      ACME,
+      () => storeSession({ email: "eve@notacme.com", hd: null }),
+      "nothing",
+    ],
+    ["an e-mail in capitals", ACME, () => storeSession({ email: "ADA@ACME.COM" }), "sent"],
+    ["a company domain set in capitals", UPPER, () => storeSession(), "sent"],
+    ["a hosted domain set in capitals", UPPER, () => storeSession({ hd: "Acme.COM" }), "nothing"],
+    ["another hosted domain", ACME, () => storeSession({ hd: "elsewhere.com" }), "nothing"],
+    ["no hosted domain", ACME, () => storeSession({ hd: null }), "sent"],
+    ["an empty hosted domain", ACME, () => storeSession({ hd: "" }), "sent"],
+    ["no hosted domain where one is required", ACME_WORKSPACE, () => storeSession({ hd: null }), "nothing"],
+    ["an empty one where one is required", ACME_WORKSPACE, () => storeSession({ hd: "" }), "nothing"],
+    ["the company's where one is required", ACME_WORKSPACE, () => storeSession(), "sent"],
     [
       "a sign-in being finished from the address",
       ACME,
@@ -122,28 +142,74 @@ describe("the pre-paint script's early GETs agree with the session the app start
         storeSession();
         window.history.replaceState(null, "", "/projects#code=one-time");
       },
+      "nothing",
     ],
   ];
 
-  it.each(cases)("%s", (_name, setting, arrange) => {
+  it.each(cases)("%s", (_name, setting, arrange, outcome) => {
+    signedIn();
     configure(setting);
     arrange();
-    const appStartsWith = signedInSessionAtStart();
     runPrePaintScript(setting);
-    const sent = api.calls.map((c) => [c.path, c.headers.get("authorization")]);
-    expect(sent).toEqual(appStartsWith ? [[CANDIDATES, `Bearer ${appStartsWith.access_token}`]] : []);
+    const sent = api.calls.map((c) => c.path);
+    expect(sent).toEqual(outcome === "sent" ? [CANDIDATES] : []);
   });
 
-  it("the table holds both outcomes (the rule is exercised, not always one answer)", () => {
-    const outcomes = cases.map(([, setting, arrange]) => {
-      localStorage.clear();
-      window.history.replaceState(null, "", "/projects");
-      configure(setting);
-      arrange();
-      return signedInSessionAtStart() !== undefined;
+  it("sends nothing when storage is blocked, and marks nothing", () => {
+    storeSession();
+    vi.spyOn(Storage.prototype, "getItem").mockImplementation(() => {
+      throw new DOMException("blocked", "SecurityError");
     });
-    expect(outcomes.filter(Boolean).length).toBeGreaterThan(3);
-    expect(outcomes.filter((o) => !o).length).toBeGreaterThan(3);
+    runPrePaintScript(ACME);
+    expect(api.calls).toEqual([]);
+    expect(document.documentElement.hasAttribute("data-stored-session")).toBe(false);
+  });
+
+  it("with any stored session, hides the anonymous markup and preloads the page's chunks, even sending nothing", () => {
+    storeSession({ secondsLeft: 10 });
+    const script = document.createElement("script");
+    script.dataset.sessionPreloads = "/assets/projects-1.js /assets/list-2.js";
+    startSignedInPage(window, script.dataset);
+    expect(document.documentElement.hasAttribute("data-stored-session")).toBe(true);
+    const preloads = [...document.head.querySelectorAll('link[rel="modulepreload"]')];
+    expect(preloads.map((link) => link.getAttribute("href"))).toEqual([
+      "/assets/projects-1.js",
+      "/assets/list-2.js",
+    ]);
+    expect(api.calls).toEqual([]);
+  });
+
+  it("without a stored session, does neither", () => {
+    const script = document.createElement("script");
+    script.dataset.sessionPreloads = "/assets/projects-1.js";
+    startSignedInPage(window, script.dataset);
+    expect(document.documentElement.hasAttribute("data-stored-session")).toBe(false);
+    expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+  });
+});
+
+describe("the pre-paint script's theme", () => {
+  const osPrefers = (dark: boolean) =>
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: query === "(prefers-color-scheme: dark)" && dark,
+    }));
+  const applied = () => [
+    document.documentElement.classList.contains("dark"),
+    document.documentElement.style.colorScheme,
+  ];
+
+  it.each([
+    ["light", true, [false, "light"]],
+    ["dark", false, [true, "dark"]],
+    ["system", false, [false, "light"]],
+    ["system", true, [true, "dark"]],
+    [null, false, [true, "dark"]],
+    ["nonsense", false, [true, "dark"]],
+  ] as const)("stored %s, the OS preferring dark %s: %o", (stored, osDark, expected) => {
+    if (stored !== null) localStorage.setItem("pulse-theme", stored);
+    osPrefers(osDark);
+    applyStoredTheme(window);
+    expect(applied()).toEqual(expected);
   });
 });
 
@@ -155,11 +221,11 @@ describe("what the app does with them", () => {
     storeSession();
     runPrePaintScript(ACME);
     startRouteData("/projects");
-    expect(await apiRequest(CANDIDATES, { accessToken: "access-ada" })).toEqual(ANSWER);
+    expect(await requestAs("access-ada", CANDIDATES)).toEqual(ANSWER);
     expect(api.calls).toHaveLength(1);
     // The very request the app sends (api-client): the same headers, so the server cannot tell them apart.
     const own = stubFetch({ [`GET ${CANDIDATES}`]: () => ({ body: ANSWER }) });
-    await apiRequest(CANDIDATES, { accessToken: "access-ada" });
+    await requestAs("access-ada", CANDIDATES);
     expect([...own.calls[0]!.headers]).toEqual([...api.calls[0]!.headers]);
   });
 
@@ -170,7 +236,7 @@ describe("what the app does with them", () => {
     storeSession();
     runPrePaintScript(ACME);
     startRouteData("/projects");
-    const page = apiRequest(CANDIDATES, { accessToken: "access-ada" });
+    const page = requestAs("access-ada", CANDIDATES);
     held.resolve({ body: ANSWER });
     expect(await page).toEqual(ANSWER);
     expect(api.calls).toHaveLength(1);
@@ -183,7 +249,7 @@ describe("what the app does with them", () => {
     runPrePaintScript(ACME);
     startRouteData("/projects");
     api.routes[`GET ${CANDIDATES}`] = () => ({ body: ANSWER });
-    expect(await apiRequest(CANDIDATES, { accessToken: "access-ada" })).toEqual(ANSWER);
+    expect(await requestAs("access-ada", CANDIDATES)).toEqual(ANSWER);
     expect(api.calls).toHaveLength(2);
   });
 
@@ -194,7 +260,7 @@ describe("what the app does with them", () => {
     runPrePaintScript(ACME);
     api = stubFetch({ [`GET ${CANDIDATES}`]: () => ({ body: ANSWER }) });
     startRouteData("/projects");
-    expect(await apiRequest(CANDIDATES, { accessToken: "access-ada" })).toEqual(ANSWER);
+    expect(await requestAs("access-ada", CANDIDATES)).toEqual(ANSWER);
     expect(api.calls).toHaveLength(1);
   });
 
@@ -205,7 +271,7 @@ describe("what the app does with them", () => {
     // Another tab refreshed the session in between: the app's token is not the one sent.
     storeSession({ accessToken: "access-ada-2" });
     startRouteData("/projects");
-    await apiRequest(CANDIDATES, { accessToken: "access-ada-2" });
+    await requestAs("access-ada-2", CANDIDATES);
     expect(api.calls.map((c) => c.headers.get("authorization"))).toEqual([
       "Bearer access-ada",
       "Bearer access-ada-2",

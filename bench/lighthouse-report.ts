@@ -1,4 +1,4 @@
-// The judging half of `npm run lighthouse` (scripts/lighthouse.ts runs the audits): what a run must show to count,
+// The judging half of `npm run lighthouse` (bench/lighthouse.ts runs the audits): what a run must show to count,
 // the medians over runs, the goals of issue #23 and the printed table.
 
 /** The Lighthouse categories scored, in the table's order. */
@@ -12,7 +12,7 @@ export interface Budget {
   scores: Partial<Record<Category, number>>;
   /** Largest Contentful Paint under Lighthouse's mobile emulation, at most. */
   lcpMs: number;
-  /** Pulse's LCP over its static reference's (scripts/lighthouse-reference.ts), at most; public pages only. */
+  /** Pulse's LCP over its static reference's (bench/lighthouse-reference.ts), at most; public pages only. */
   referenceRatio?: number;
 }
 

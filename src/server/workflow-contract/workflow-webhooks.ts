@@ -1,6 +1,6 @@
 import { CONNECTOR_ERRORS, type PopupConnector } from "@shared/connectors";
 import type { WorkflowHook } from "../config";
-import { HttpError } from "./errors";
+import { HttpError } from "../platform/errors";
 
 /** Why a webhook call failed; each maps to one status and `error.code` of the Pulse API. */
 export type WorkflowFailure =
@@ -39,8 +39,9 @@ export class WorkflowCallError extends HttpError {
 /**
  * The outbound side of the workflow-automation service (SPEC §7 webhooks), as the features see it. The
  * implementation is src/server/workflows/webhook-client.ts, decorated onto the app in app.ts; the port lives in the
- * platform so the connectors feature calls it without importing the workflows feature. Every method takes the
- * signed-in user's id, never one from a request body, and rejects with a WorkflowCallError.
+ * workflow contract, the layer between the platform and the features, so the connectors feature calls it without
+ * importing the workflows feature. Every method takes the signed-in user's id, never one from a request body, and
+ * rejects with a WorkflowCallError.
  */
 export interface WorkflowWebhooks {
   /** The connect webhook's `connect_link_url` (top level or nested in a `body` JSON string). */
