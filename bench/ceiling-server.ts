@@ -26,16 +26,40 @@ async function openQuery(): Promise<Query> {
 
 /** One handler per benchmarked route: the same statement Pulse's store runs, the same JSON Pulse answers. */
 const ROUTES: Record<string, (query: Query, params: URLSearchParams) => Promise<unknown>> = {
+  // Pulse's listCandidates (src/server/streams/store.ts): a page of Streams with an item the user may see, then each
+  // one's visible items aggregated. The user comes from the query, as for the connector list.
   "/api/streams/candidates": async (query, params) => {
     const limit = Math.min(Number(params.get("limit") ?? 100), 500);
-    const after = params.get("after");
+    const visible = `(a.company_wide OR EXISTS (
+      SELECT 1 FROM pulse.project_alias_viewers v WHERE v.alias_id = a.id AND v.user_id = $1::uuid))`;
     const rows = await query(
-      `SELECT raw_name, alias_count, source_apps, alias_id FROM pulse.v_project_candidates_grouped
-        ${after === null ? "" : "WHERE raw_name > $2"} ORDER BY raw_name ASC LIMIT $1`,
-      after === null ? [limit + 1] : [limit + 1, after],
+      `WITH page AS (
+         SELECT s.id, s.name FROM pulse.streams s
+         WHERE s.project_id IS NULL
+           AND EXISTS (SELECT 1 FROM pulse.project_aliases a
+                       WHERE a.stream_id = s.id AND a.project_id IS NULL AND ${visible})
+         ORDER BY s.name, s.id LIMIT $2)
+       SELECT p.id AS stream_id,
+              (array_agg(a.plain_name ORDER BY a.name_rank DESC, a.discovered_at, a.id))[1] AS raw_name,
+              count(*)::int AS alias_count,
+              array_agg(DISTINCT a.source_app ORDER BY a.source_app) AS source_apps,
+              (array_agg(a.id ORDER BY a.discovered_at, a.id))[1] AS alias_id
+       FROM page p JOIN pulse.project_aliases a ON a.stream_id = p.id
+       WHERE a.project_id IS NULL AND ${visible}
+       GROUP BY p.id, p.name ORDER BY p.name, p.id`,
+      [params.get("user_id"), limit + 1],
     );
     const page = rows.slice(0, limit);
-    return { candidates: page, next_after: rows.length > limit ? page[page.length - 1]!.raw_name : null };
+    const last = page[page.length - 1];
+    return {
+      candidates: page.map(({ raw_name, alias_count, source_apps, alias_id }) => ({
+        raw_name,
+        alias_count,
+        source_apps,
+        alias_id,
+      })),
+      next_after: rows.length > limit && last ? JSON.stringify([last.raw_name, last.stream_id]) : null,
+    };
   },
   "/api/projects": async (query, params) => {
     const limit = Math.min(Number(params.get("limit") ?? 500), 500);

@@ -2,7 +2,11 @@
 // for Node into dist/web-ssr; the server imports it when it is ready and renders each public page once, with the
 // deployment's public settings.
 import { StrictMode } from "react";
-import { prerenderToNodeStream } from "react-dom/static";
+// The edge build, not Node's: Node's keeps each render's request in an AsyncLocalStorage, whose first use installs an
+// async hook for the life of the process, so every promise of every API request afterwards paid for it
+// (docs/performance.md, "API overhead"). The edge build keeps the request in a variable where no global
+// AsyncLocalStorage exists, as in Node.
+import { prerender } from "react-dom/static.edge";
 import type { PublicConfig } from "@shared/public-config";
 import { StaticRouter } from "./lib/router";
 import { AppRoot } from "./app-root";
@@ -21,7 +25,7 @@ export async function renderPublicPage(pathname: string, config: PublicConfig): 
   await preloadPage(page.page);
   // A static prerender waits for every Suspense boundary, where renderToString would send the fallback of a lazy
   // part of a page and make the browser log a recoverable error (React #419) for it.
-  const { prelude } = await prerenderToNodeStream(
+  const { prelude } = await prerender(
     <StrictMode>
       <StaticRouter location={pathname}>
         <AppRoot startSignedOut />
@@ -31,9 +35,5 @@ export async function renderPublicPage(pathname: string, config: PublicConfig): 
     // (and which nothing would run). Every boundary is complete here: keep each where it belongs.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  // One decoder for the whole stream: a character may be split between two chunks.
-  const decoder = new TextDecoder();
-  let markup = "";
-  for await (const chunk of prelude) markup += decoder.decode(chunk as Uint8Array, { stream: true });
-  return markup + decoder.decode();
+  return new Response(prelude).text();
 }
