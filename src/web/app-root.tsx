@@ -1,6 +1,5 @@
 import { useRoutes } from "./lib/router";
 import { AppProviders } from "./app/providers";
-import { RouteDataOnNavigate } from "./app/route-data/route-data-on-navigate";
 import { routes } from "./routes";
 
 function Pages() {
@@ -14,7 +13,6 @@ function Pages() {
 export function AppRoot({ startSignedOut = false }: { startSignedOut?: boolean }) {
   return (
     <AppProviders startSignedOut={startSignedOut}>
-      <RouteDataOnNavigate />
       <Pages />
     </AppProviders>
   );
