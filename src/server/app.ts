@@ -107,9 +107,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorate("readiness", new Readiness());
   // Before the features: they record through it (features never import each other, nor know the registry).
   app.decorate("metrics", createMetrics(deps.db));
-  app.addHook("onSend", (request, reply, payload, done) => {
+  // On arrival, not on send: a reply keeps its headers whatever it ends as (errors.ts sets it on the framework's own
+  // refusals), and with no onSend hook at the root Fastify sends each payload without running a hook chain for it.
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
-    done(null, payload);
+    done();
   });
 
   registerErrorHandling(app);
