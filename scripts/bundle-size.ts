@@ -14,10 +14,8 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * What an anonymous visitor downloads for "/" (gzip bytes): issue #2 set 120 KB; issue #23 moved TanStack Query out
- * of the entry (111 KB), cut tailwind-merge's class list to Pulse's classes (107 KB) and replaced React Router with
- * the app's own router (95.4 KB, decision 0093), meeting its goal of 100 KB; the budget follows so the saving
- * cannot slip back.
+ * What an anonymous visitor downloads for "/" (gzip bytes). The budget follows the size reached (issues #2 and #23;
+ * how it was reached: docs/performance.md, "First paint"), a little above it, so a saving cannot slip back unseen.
  */
 export const BUDGETS = { js: 97 * 1024, css: 30 * 1024 } as const;
 

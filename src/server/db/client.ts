@@ -28,32 +28,47 @@ export function databaseStats(db: Database): DatabaseStats | undefined {
   return statsOf.get(db)?.();
 }
 
-/** A failure PostgreSQL (or PGlite) reported for a statement: it carries a five-character SQLSTATE. */
+/**
+ * A failure PostgreSQL (or PGlite) reported for a statement: it carries a five-character SQLSTATE, itself or in its
+ * cause (Drizzle wraps the driver's error).
+ */
 function hasSqlState(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code);
+  for (let e = err as { code?: unknown; cause?: unknown } | null, i = 0; e && i < 4; i++) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 /**
- * Counts the failures of every statement a pooled client runs, whoever runs it (the raw queries, Drizzle, the
- * advisory lock): node-postgres has no event for a failed query, so the client's own `query` is wrapped, in both
- * of its forms (a callback, which the pool's own `query` passes, or a promise, which Drizzle uses).
+ * Counts the failures of every statement run through `pool`, whoever runs it (the raw queries, Drizzle, the advisory
+ * lock): node-postgres has no event for a failed query, so the promises are watched where statements enter. A
+ * statement through the pool's own `query` is counted there; one on a checked-out client (a transaction, the lock)
+ * where the client's `query` returns its promise. The pool's `query` runs its statement on a client with a callback,
+ * which passes through untouched: wrapping those callbacks kept every request's rows alive past a garbage collection
+ * (a 500-row list spent 57 µs per request collecting garbage instead of 8; docs/performance.md, issue 40). A caller
+ * that passes its own callback to the pool gets it wrapped, so its failures count too.
  */
-function countFailedStatements(client: pg.PoolClient, failed: () => void): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  client.query = ((...args: unknown[]) => {
-    const last = args.at(-1);
-    if (typeof last === "function") {
-      args[args.length - 1] = (err: unknown, ...rest: unknown[]) => {
-        if (err) failed();
-        return (last as (...a: unknown[]) => unknown)(err, ...rest);
-      };
-      return query(...args);
-    }
-    const result = query(...args);
+function countFailedStatements(pool: pg.Pool, failed: () => void): void {
+  const watch = <T>(result: T): T => {
     if (result instanceof Promise) result.catch(failed);
     return result;
-  }) as typeof client.query;
+  };
+  const withCountedCallback = (args: unknown[]): unknown[] => {
+    const last = args.at(-1);
+    if (typeof last !== "function") return args;
+    const counted = (err: unknown, ...rest: unknown[]) => {
+      if (err) failed();
+      return (last as (...a: unknown[]) => unknown)(err, ...rest);
+    };
+    return [...args.slice(0, -1), counted];
+  };
+  const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => watch(poolQuery(...withCountedCallback(args)))) as typeof pool.query;
+  pool.on("connect", (client) => {
+    const clientQuery = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => watch(clientQuery(...args))) as typeof client.query;
+  });
 }
 
 export interface OpenDatabaseOptions {
@@ -85,7 +100,7 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (err) => onError?.(err));
   let statementErrors = 0;
-  pool.on("connect", (client) => countFailedStatements(client, () => statementErrors++));
+  countFailedStatements(pool, () => statementErrors++);
   const client = await pool.connect().catch((err: Error) => {
     void pool.end();
     throw err;
