@@ -8,6 +8,15 @@ import type { RunningServer } from "./fixtures/server";
 import { signIn } from "./fixtures/sign-in";
 import { discover } from "./fixtures/workflow-events";
 
+/**
+ * Issue 23: a signed-in page's first API requests start alongside its code, not once that code has loaded and
+ * rendered. Each test holds the page's own chunk back until the page's first request has started (or
+ * HOLD_LIMIT_MS has passed), so a request that waits for the code is one that starts after the code was let go.
+ */
+
+/** How long a page's code is held back for its first request: far longer than starting a request takes. */
+const HOLD_LIMIT_MS = 10_000;
+
 /** The Streams page's first request: the first screen of candidates (New Items, the tab open first). */
 const CANDIDATES = "/api/streams/candidates?limit=50";
 
@@ -18,15 +27,67 @@ function pageChunk(route: ProtectedPath): string {
   return `/${builtPreloads(SIGNED_IN_PRELOADS_FILE)[route]![0]}`;
 }
 
-/** From now on: the API requests `page` makes (path and query), the auth client's own left out. */
-function watchApiRequests(page: Page): string[] {
-  const asked: string[] = [];
+interface PageLoad {
+  /**
+   * The page's API requests (path and query; the auth client's own left out), each with its place in the order of
+   * events (`at`, shared with `releasedAt`).
+   */
+  api: { url: string; at: number }[];
+  /** Settles when the page's code is let go: whether the page's first request had started by then. */
+  released: Promise<boolean>;
+  /** When the page's code was let go, in the same order. */
+  releasedAt?: number;
+}
+
+/**
+ * From now on: records `page`'s API requests, and holds the file at the URL path `code` (a page's chunk, the app's
+ * entry) back until `firstRequest` has started — at most HOLD_LIMIT_MS — before letting it load.
+ */
+async function watchPageLoad(page: Page, code: string, firstRequest?: string): Promise<PageLoad> {
+  const urlOf = (href: string) => {
+    const url = new URL(href);
+    return { path: url.pathname, full: url.pathname + url.search };
+  };
+  // Requests and the release are numbered in the order this process sees them (two can share a millisecond).
+  let events = 0;
+  let release!: (startedFirst: boolean) => void;
+  const load: PageLoad = { api: [], released: new Promise((resolve) => (release = resolve)) };
+  let firstStarted!: () => void;
+  const seenFirst = new Promise<void>((resolve) => (firstStarted = resolve));
   page.on("request", (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith("/api/") && !url.pathname.startsWith("/api/auth/"))
-      asked.push(url.pathname + url.search);
+    const { path, full } = urlOf(request.url());
+    if (path.startsWith("/api/") && !path.startsWith("/api/auth/"))
+      load.api.push({ url: full, at: ++events });
+    // Told from the same record, so a request counted as started first is never recorded after the release.
+    if (full === firstRequest) firstStarted();
   });
-  return asked;
+  let limit: ReturnType<typeof setTimeout> | undefined;
+  const started = firstRequest
+    ? Promise.race([
+        seenFirst.then(() => true),
+        new Promise<boolean>((resolve) => (limit = setTimeout(() => resolve(false), HOLD_LIMIT_MS))),
+      ]).finally(() => clearTimeout(limit))
+    : Promise.resolve(true);
+  await page.route(
+    (url) => url.pathname === code,
+    async (held) => {
+      const startedFirst = await started;
+      load.releasedAt ??= ++events;
+      release(startedFirst);
+      await held.continue();
+    },
+  );
+  return load;
+}
+
+/**
+ * The page asked for `expected`, each once (the page's own request took the early answer), and nothing else it asked
+ * for waited for its code.
+ */
+function expectAskedWithItsCode(load: PageLoad, expected: string[]) {
+  expect(load.api.map((r) => r.url)).toEqual(expected);
+  const late = load.api.filter((r) => r.at >= load.releasedAt!).map((r) => r.url);
+  expect(late, "API requests that started after the page's code was let go").toEqual([]);
 }
 
 /** A new Stream discovered in Jira, named uniquely (the worker's server is shared by its tests). */
@@ -62,39 +123,52 @@ async function storeSession(context: BrowserContext): Promise<void> {
 const candidateRow = (page: Page, name: string) =>
   page.getByRole("table", { name: "PulseMap Candidates" }).getByRole("row").filter({ hasText: name });
 
-// The first request of a page is the page's own, sent once its code has rendered: sending it earlier, from the
-// pre-paint script or alongside the page's code, measured 0.06 s of Lighthouse LCP on /projects and was removed
-// (docs/decisions/0083-prerendering-public-pages.md, "The early GET").
-test.describe("Signed-in pages ask for their data once", () => {
-  test("opening /projects: the candidates are asked for once", async ({ page, server }) => {
+test.describe("Signed-in pages start their data with their code", () => {
+  test("opening /projects: the candidates are asked for while the page's code is still loading, once", async ({
+    page,
+    server,
+  }) => {
     const name = await discoverStream(server);
     await signIn(page, "ada@acme.com");
-    const asked = watchApiRequests(page);
+    const load = await watchPageLoad(page, pageChunk("/projects"), CANDIDATES);
     await page.goto("/projects");
+    expect(await load.released, "the candidates were asked for while the page's code was held back").toBe(
+      true,
+    );
     await expect(candidateRow(page, name)).toBeVisible();
-    expect(asked).toEqual([CANDIDATES]);
+    expectAskedWithItsCode(load, [CANDIDATES]);
   });
 
-  test("opening /projects with a stored session: the candidates are asked for once", async ({
+  test("opening /projects with a stored session: the candidates are asked for before the app's code has run, once", async ({
     context,
     server,
   }) => {
     const name = await discoverStream(server);
     await storeSession(context);
     const page = await context.newPage();
-    const asked = watchApiRequests(page);
-    await page.goto("/projects");
+    // The page's pre-paint script sends it while the page is parsed (src/web/pre-paint/); the app takes its answer.
+    const load = await watchPageLoad(page, entryChunk(), CANDIDATES);
+    await page.goto("/projects", { waitUntil: "commit" });
+    expect(await load.released, "the candidates were asked for while the app's entry was held back").toBe(
+      true,
+    );
     await expect(candidateRow(page, name)).toBeVisible();
-    expect(asked).toEqual([CANDIDATES]);
+    expectAskedWithItsCode(load, [CANDIDATES]);
   });
 
-  test("going to Streams from another page: the candidates are asked for once", async ({ page, server }) => {
+  test("going to Streams from another page: the candidates are asked for while its code is still loading", async ({
+    page,
+    server,
+  }) => {
     const name = await discoverStream(server);
     await signIn(page, "ada@acme.com");
-    const asked = watchApiRequests(page);
+    const load = await watchPageLoad(page, pageChunk("/projects"), CANDIDATES);
     await page.getByRole("link", { name: "Streams" }).first().click();
+    expect(await load.released, "the candidates were asked for while the page's code was held back").toBe(
+      true,
+    );
     await expect(candidateRow(page, name)).toBeVisible();
-    expect(asked).toEqual([CANDIDATES]);
+    expectAskedWithItsCode(load, [CANDIDATES]);
   });
 
   test("opening /settings and the pages of demo data: their first render asks the API for nothing", async ({
@@ -110,11 +184,11 @@ test.describe("Signed-in pages ask for their data once", () => {
     await storeSession(context);
     for (const [route, title] of pages) {
       const page = await context.newPage();
-      const asked = watchApiRequests(page);
+      const load = await watchPageLoad(page, pageChunk(route));
       await page.goto(route);
+      await load.released;
       await expect(page).toHaveTitle(`${title} · Pulse`);
-      await expect(page.getByRole("heading").first()).toBeVisible();
-      expect(asked, route).toEqual([]);
+      expectAskedWithItsCode(load, []);
       await page.close();
     }
   });

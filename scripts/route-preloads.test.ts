@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routePreloads, type BuiltChunk } from "./route-preloads";
+import { routePreloads, signedInGets, type BuiltChunk } from "./route-preloads";
 
 const chunk = (fileName: string, more: Partial<BuiltChunk> = {}): BuiltChunk => ({
   fileName,
@@ -84,5 +84,11 @@ describe("routePreloads", () => {
         moduleId,
       ),
     ).toThrow("route-table.ts: features/legal/terms-page.tsx (/terms) has no chunk of its own");
+  });
+});
+
+describe("signedInGets", () => {
+  it("lists the first GETs of each signed-in page that makes any, from the app's route data", () => {
+    expect(signedInGets()).toEqual({ "/projects": ["/api/streams/candidates?limit=50"] });
   });
 });

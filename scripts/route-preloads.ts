@@ -2,9 +2,12 @@ import path from "node:path";
 import type { Plugin } from "vite";
 import {
   ROUTE_PRELOADS_FILE,
+  SIGNED_IN_GETS_FILE,
   SIGNED_IN_PRELOADS_FILE,
+  type RouteGets,
   type RoutePreloads,
 } from "../src/shared/route-preloads";
+import { routeDataFor } from "../src/web/app/route-data/route-data-paths";
 import { publicPages, signedInPages, type PageRoute } from "../src/web/route-table";
 
 /** The parts of a built chunk this needs (Rollup's OutputChunk has them). */
@@ -57,11 +60,21 @@ export function routePreloads(
   return preloads;
 }
 
+/** The first GETs of each signed-in page that makes any, by route (src/web/app/route-data/route-data-paths.ts). */
+export function signedInGets(pages: readonly PageRoute[] = signedInPages()): RouteGets {
+  const gets: RouteGets = {};
+  for (const { path: route } of pages) {
+    const paths = routeDataFor(route);
+    if (paths.length > 0) gets[route] = [...paths];
+  }
+  return gets;
+}
+
 const asJson = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /**
- * Writes ROUTE_PRELOADS_FILE and SIGNED_IN_PRELOADS_FILE into the build, from the route table and the chunks Rollup
- * produced, so the server can name a page's chunks in that page without a route list of its own.
+ * Writes ROUTE_PRELOADS_FILE, SIGNED_IN_PRELOADS_FILE and SIGNED_IN_GETS_FILE into the build, from the route table and the chunks Rollup
+ * produced, so the server can name a page's chunks and first GETs in that page without a route list of its own.
  */
 export function routePreloadsPlugin(): Plugin {
   let root = "";
@@ -82,6 +95,7 @@ export function routePreloadsPlugin(): Plugin {
         const preloads = routePreloads(chunks, pages, moduleId);
         this.emitFile({ type: "asset", fileName, source: asJson(preloads) });
       }
+      this.emitFile({ type: "asset", fileName: SIGNED_IN_GETS_FILE, source: asJson(signedInGets()) });
     },
   };
 }

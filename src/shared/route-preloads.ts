@@ -15,6 +15,15 @@ export const ROUTE_PRELOADS_FILE = ".vite/route-preloads.json";
 export const SIGNED_IN_PRELOADS_FILE = ".vite/signed-in-preloads.json";
 
 /**
+ * The first GETs of each page a signed-in user sees (src/web/app/route-data/route-data-paths.ts), by route: sent by
+ * the page's pre-paint script when the browser holds a session the app will use there (src/web/pre-paint/).
+ */
+export type RouteGets = Record<string, string[]>;
+
+/** Where the build writes them, beside the preloads. */
+export const SIGNED_IN_GETS_FILE = ".vite/signed-in-gets.json";
+
+/**
  * The pre-paint script (src/web/pre-paint/), built by scripts/build-plan/pre-paint.ts into the built web directory:
  * the server writes it into every page in place of the tag that loads it.
  */

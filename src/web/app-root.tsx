@@ -1,5 +1,6 @@
 import { useRoutes } from "./lib/router";
 import { AppProviders } from "./app/providers";
+import { RouteDataOnNavigate } from "./app/route-data/route-data-on-navigate";
 import { routes } from "./routes";
 
 function Pages() {
@@ -13,6 +14,7 @@ function Pages() {
 export function AppRoot({ startSignedOut = false }: { startSignedOut?: boolean }) {
   return (
     <AppProviders startSignedOut={startSignedOut}>
+      <RouteDataOnNavigate />
       <Pages />
     </AppProviders>
   );

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { PRERENDERED_PATH_ATTRIBUTE } from "@shared/prerender";
 import { BrowserRouter } from "./lib/router";
 import { AppRoot } from "./app-root";
-import { signedInSessionAtStart } from "./app/signed-in-at-start";
+import { signedInSessionAtStart, startRouteData } from "./app/route-data/route-data";
 import { startsSignedOut } from "./lib/auth/auth-client";
 import { publicPageAt, signedInPageAt } from "./route-table";
 import { preloadPage } from "./routes";
@@ -62,4 +62,6 @@ async function start(root: HTMLElement) {
   startTransition(() => reactRoot.render(app(false)));
 }
 
+// A signed-in page's first requests start now, alongside its code rather than after it (src/web/app/route-data).
+startRouteData(location.pathname);
 void start(document.getElementById("root")!);

@@ -1,4 +1,6 @@
-import { storageKeyFor } from "@/lib/auth/stored-session";
+import { isAuthorisedUser } from "@shared/auth-access";
+import { EARLY_GETS_GLOBAL, type EarlyGet } from "@/app/route-data/early-gets";
+import { startingSession, storageKeyFor } from "@/lib/auth/stored-session";
 import { applyTheme, DARK_QUERY, readStoredTheme, resolveTheme } from "@/lib/theme-choice";
 
 // What runs before the page's first paint (docs/decisions/0083-prerendering-public-pages.md). The build bundles
@@ -27,6 +29,12 @@ export function applyStoredTheme(win: Window): void {
  * The app draws a signed-in user's page itself, after its entry and then the page's chunks have loaded. The server
  * names those chunks on this script (never as preloads: a visitor without a session is sent to /auth), and with a
  * stored session they are preloaded now, alongside the entry instead of after it.
+ *
+ * The server also names the page's first GETs (src/web/app/route-data/route-data-paths.ts). They are sent now, while
+ * the page is parsed, and left for the app to take (src/web/app/route-data/early-gets.ts), only when the app will
+ * start on this page with this session as it is (`startingSession`) and let this user in (`isAuthorisedUser`, with
+ * the company domain and hosted-domain rule the server names here): a request the app would not make would only
+ * meet a refusal.
  */
 export function startSignedInPage(win: Window, data: ScriptData): void {
   let stored: string | null;
@@ -46,6 +54,21 @@ export function startSignedInPage(win: Window, data: ScriptData): void {
     link.href = href;
     doc.head.append(link);
   }
+
+  const gets = (data.sessionGets ?? "").split(" ").filter(Boolean);
+  const companyDomain = data.companyDomain ?? "";
+  if (gets.length === 0 || !companyDomain) return;
+  const session = startingSession(win);
+  if (!session || !isAuthorisedUser(session.user, companyDomain, "requireHostedDomain" in data)) return;
+  const accessToken = session.access_token;
+  const sent: EarlyGet[] = gets.map((path) => ({
+    path,
+    accessToken,
+    response: win
+      .fetch(path, { headers: { accept: "application/json", authorization: `Bearer ${accessToken}` } })
+      .catch(() => null),
+  }));
+  (win as unknown as Record<string, unknown>)[EARLY_GETS_GLOBAL] = sent;
 }
 
 /**

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROUTE_PRELOADS_FILE, SIGNED_IN_PRELOADS_FILE } from "@shared/route-preloads";
+import { ROUTE_PRELOADS_FILE, SIGNED_IN_GETS_FILE, SIGNED_IN_PRELOADS_FILE } from "@shared/route-preloads";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { readPrePaintScript, withInlinePrePaintScript } from "./inline-script";
 
@@ -97,18 +97,62 @@ describe("the chunks of a signed-in user's page, named on the pre-paint script",
   });
 });
 
+describe("the first GETs of a signed-in user's page, named on the pre-paint script", () => {
+  const withGets = (overrides: Record<string, unknown> = {}) => {
+    const dir = webDirectory();
+    mkdirSync(path.join(dir, ".vite"));
+    writeFileSync(
+      path.join(dir, SIGNED_IN_GETS_FILE),
+      JSON.stringify({ "/projects": ["/api/streams/candidates?limit=50", "/api/x?a=1&b=2"] }),
+    );
+    return createTestApp({ overrides: { webDir: dir, ...overrides } });
+  };
+
+  it("with the access rule the script applies before sending them, on that page only", async () => {
+    const t = await withGets();
+    try {
+      const projects = await t.app.inject({ url: "/projects", headers: { accept: "text/html" } });
+      expect(projects.body).toContain(
+        `<script data-session-gets="/api/streams/candidates?limit=50 /api/x?a=1&amp;b=2" data-company-domain="acme.com">${THEME_SCRIPT}</script>`,
+      );
+      for (const url of ["/", "/dashboard", "/about", "/no/such/page"]) {
+        const other = await t.app.inject({ url, headers: { accept: "text/html" } });
+        expect(other.body, url).not.toContain("data-session-gets");
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("says when a hosted domain is required (the production rule), whatever NODE_ENV says", async () => {
+    const t = await withGets({ requireHostedDomain: true });
+    try {
+      const projects = await t.app.inject({ url: "/projects", headers: { accept: "text/html" } });
+      expect(projects.body).toContain('data-company-domain="acme.com" data-require-hosted-domain="">');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("withInlinePrePaintScript", () => {
   const script = { source: "x();", cspHash: "'sha256-x'" };
   const html = '<head><script src="/pre-paint.js"></script></head>';
 
   it("escapes what it writes into an attribute", () => {
-    expect(withInlinePrePaintScript(html, script, { preloads: ['a?"b"<c>&d'] })).toBe(
-      '<head><script data-session-preloads="/a?&quot;b&quot;&lt;c&gt;&amp;d">x();</script></head>',
+    expect(withInlinePrePaintScript(html, script, { gets: ['/a?"b"<c>&d'], companyDomain: 'ac"me' })).toBe(
+      '<head><script data-session-gets="/a?&quot;b&quot;&lt;c&gt;&amp;d" data-company-domain="ac&quot;me">x();</script></head>',
     );
   });
 
   it("replaces the tag as Vite builds it (its vite-ignore attribute taken out, a space left)", () => {
     expect(withInlinePrePaintScript('<head><script src="/pre-paint.js" ></script></head>', script)).toBe(
+      "<head><script>x();</script></head>",
+    );
+  });
+
+  it("names no GETs without a company domain to check the user against", () => {
+    expect(withInlinePrePaintScript(html, script, { gets: ["/api/a"] })).toBe(
       "<head><script>x();</script></head>",
     );
   });

@@ -33,12 +33,19 @@ export function readPrePaintScript(webDir: string | undefined): PrePaintScript |
 
 /**
  * What the pre-paint script needs to start a signed-in user's page before the app's code has loaded, when the
- * browser holds a session (src/web/pre-paint/): an attribute of the script element, read before the rest of the
- * page is parsed (the CSP's hash covers the text only).
+ * browser holds a session (src/web/pre-paint/): attributes of the script element, read before the rest of the page
+ * is parsed (the CSP's hash covers the text only).
  */
 export interface SessionHints {
   /** The files the page's signed-in render needs, which the script preloads. */
   preloads?: readonly string[];
+  /**
+   * The page's first GETs, which the script sends, and the access rule it applies first (the company domain, and
+   * whether a hosted domain is required), so it never sends one for a user the app would turn away.
+   */
+  gets?: readonly string[];
+  companyDomain?: string;
+  requireHostedDomain?: boolean;
 }
 
 /** `name="value"`, the value escaped for an HTML attribute. */
@@ -49,12 +56,17 @@ const attribute = (name: string, value: string) =>
 export function withInlinePrePaintScript(
   html: string,
   script: PrePaintScript | undefined,
-  { preloads = [] }: SessionHints = {},
+  { preloads = [], gets = [], companyDomain, requireHostedDomain }: SessionHints = {},
 ): string {
   if (!script || !PRE_PAINT_TAG.test(html)) return html;
   let attributes = "";
   if (preloads.length > 0)
     attributes += attribute("data-session-preloads", preloads.map((file) => `/${file}`).join(" "));
+  if (gets.length > 0 && companyDomain) {
+    attributes += attribute("data-session-gets", gets.join(" "));
+    attributes += attribute("data-company-domain", companyDomain);
+    if (requireHostedDomain) attributes += attribute("data-require-hosted-domain", "");
+  }
   // A function, so `$` in the script is never read as a replacement pattern.
   return html.replace(PRE_PAINT_TAG, () => `<script${attributes}>${script.source}</script>`);
 }

@@ -6,7 +6,13 @@ import { isUnderPrefix } from "../access";
 import { errorBody } from "../errors";
 import { pathOnly } from "../logging";
 import type { PublicConfig } from "@shared/public-config";
-import { ROUTE_PRELOADS_FILE, SIGNED_IN_PRELOADS_FILE, type RoutePreloads } from "@shared/route-preloads";
+import {
+  ROUTE_PRELOADS_FILE,
+  SIGNED_IN_GETS_FILE,
+  SIGNED_IN_PRELOADS_FILE,
+  type RouteGets,
+  type RoutePreloads,
+} from "@shared/route-preloads";
 import { compressPage, pageEncoding, type CompressedPage } from "./compressed-page";
 import { withInlinePrePaintScript, type PrePaintScript } from "./inline-script";
 import {
@@ -87,7 +93,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
   const hasWeb = indexFile !== undefined && existsSync(indexFile);
   const rawHtml = hasWeb ? readFileSync(indexFile, "utf8") : undefined;
   // Written by the build from the web app's route table (scripts/route-preloads.ts).
-  const readRouteLists = <T extends RoutePreloads>(file: string): T => {
+  const readRouteLists = <T extends RoutePreloads | RouteGets>(file: string): T => {
     const listed = webDir ? path.join(webDir, file) : undefined;
     return rawHtml !== undefined && listed && existsSync(listed)
       ? (JSON.parse(readFileSync(listed, "utf8")) as T)
@@ -95,6 +101,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
   };
   const preloads = readRouteLists<RoutePreloads>(ROUTE_PRELOADS_FILE);
   const sessionPreloads = readRouteLists<RoutePreloads>(SIGNED_IN_PRELOADS_FILE);
+  const sessionGets = readRouteLists<RouteGets>(SIGNED_IN_GETS_FILE);
   const entry = rawHtml === undefined ? undefined : entryScriptOf(rawHtml);
   // A pre-rendered page whose signed-in render is another page ("/": the dashboard) keeps its entry inert until it
   // paints, and with a session it paints nothing of its own (the markup is hidden): the entry is named with the
@@ -108,7 +115,14 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
       withInlinePrePaintScript(
         html,
         prePaintScript,
-        route === undefined ? {} : { preloads: sessionPreloadsAt(route) },
+        route === undefined
+          ? {}
+          : {
+              preloads: sessionPreloadsAt(route),
+              gets: sessionGets[route] ?? [],
+              companyDomain: publicConfig.companyDomain,
+              requireHostedDomain: publicConfig.requireHostedDomain,
+            },
       ),
       publicConfig,
     );
@@ -117,11 +131,11 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
     rawHtml === undefined
       ? new Map<string, string>()
       : pagesWithPreloads(rawHtml, preloads, (html, route) => pageAt(html, route));
-  // The signed-in area's pages: the app's own render, its chunks named for a browser holding a session.
+  // The signed-in area's pages: the app's own render, its chunks and first GETs named for a browser holding a session.
   const signedInPages = new Map(
     rawHtml === undefined
       ? []
-      : Object.keys(sessionPreloads)
+      : [...new Set([...Object.keys(sessionPreloads), ...Object.keys(sessionGets)])]
           .filter((route) => !pages.has(route))
           .map((route) => [route, pageAt(rawHtml, route)]),
   );

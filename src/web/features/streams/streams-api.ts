@@ -12,6 +12,7 @@ import {
   type ProjectsList,
   type StreamItemsList,
 } from "@shared/streams";
+import { candidatesPath } from "./candidates-path";
 
 export const streamsKeys = {
   /** Everything the Streams page lists: a correction changes the candidates and the items of Streams and PulseMaps. */
@@ -27,16 +28,6 @@ export const streamsKeys = {
   projectItems: (userId: string | null, projectId: string) =>
     ["streams", "project-items", userId, projectId] as const,
 };
-
-/** Candidates shown per screen; the next screen is fetched from the server's keyset cursor (decision 0051). */
-export const CANDIDATES_PER_SCREEN = 50;
-
-/** The GET path of a screen of candidates: the first (`after` null) or the one after the cursor. */
-function candidatesPath(after: string | null): string {
-  const query = new URLSearchParams({ limit: String(CANDIDATES_PER_SCREEN) });
-  if (after !== null) query.set("after", after);
-  return `${STREAMS_ROUTES.candidates}?${query}`;
-}
 
 /** SPEC §7 SELECT v_project_candidates_grouped as the user may see it, a screen at a time, by stream name. */
 export const candidatesQuery = (userId: string | null) =>
