@@ -5,9 +5,8 @@
  * It opens the database the server uses: DATABASE_URL when set, otherwise the embedded PGlite database in DATA_DIR
  * (default .data), which allows one process at a time — stop the server first.
  */
-import { EMAIL_PATTERN } from "@shared/contact";
 import { SessionService } from "../auth/sessions";
-import { processIo, runIfMain, withOperatorDatabase, type Io } from "./lib/operator-command";
+import { emailArgument, processIo, runIfMain, withOperatorDatabase, type Io } from "./lib/operator-command";
 
 const USAGE = "Usage: npm run sessions:revoke -- <email>";
 
@@ -17,13 +16,8 @@ export async function run(
   env: NodeJS.ProcessEnv = process.env,
   io: Io = processIo,
 ): Promise<number> {
-  const [email, ...rest] = argv;
-  if (!email || rest.length > 0 || !EMAIL_PATTERN.test(email)) {
-    io.err(
-      email && !EMAIL_PATTERN.test(email) ? `sessions:revoke: "${email}" is not an e-mail address` : USAGE,
-    );
-    return 2;
-  }
+  const email = emailArgument("sessions:revoke", USAGE, argv, io);
+  if (email === undefined) return 2;
   return withOperatorDatabase("sessions:revoke", env, io, async (db, config) => {
     const ended = await new SessionService(db, config).revokeAllForEmail(email);
     io.out(

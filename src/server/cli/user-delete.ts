@@ -8,10 +8,9 @@
  * It opens the database the server uses: DATABASE_URL when set, otherwise the embedded PGlite database in DATA_DIR
  * (default .data), which allows one process at a time — stop the server first.
  */
-import { EMAIL_PATTERN } from "@shared/contact";
 import { deletePersonalData, type DeletionResult } from "../privacy/personal-data";
 import { settleStreams } from "../streams/resolution";
-import { processIo, runIfMain, withOperatorDatabase, type Io } from "./lib/operator-command";
+import { emailArgument, processIo, runIfMain, withOperatorDatabase, type Io } from "./lib/operator-command";
 
 const USAGE = "Usage: npm run user:delete -- <email>";
 
@@ -36,11 +35,8 @@ export async function run(
   env: NodeJS.ProcessEnv = process.env,
   io: Io = processIo,
 ): Promise<number> {
-  const [email, ...rest] = argv;
-  if (!email || rest.length > 0 || !EMAIL_PATTERN.test(email)) {
-    io.err(email && !EMAIL_PATTERN.test(email) ? `user:delete: "${email}" is not an e-mail address` : USAGE);
-    return 2;
-  }
+  const email = emailArgument("user:delete", USAGE, argv, io);
+  if (email === undefined) return 2;
   return withOperatorDatabase("user:delete", env, io, async (db) => {
     io.out(summary(email, await deletePersonalData(db, email, { settleStreams })));
     return 0;

@@ -8,9 +8,8 @@
  * It opens the database the server uses: DATABASE_URL when set, otherwise the embedded PGlite database in DATA_DIR
  * (default .data), which allows one process at a time — stop the server first.
  */
-import { EMAIL_PATTERN } from "@shared/contact";
 import { exportPersonalData } from "../privacy/personal-data";
-import { processIo, runIfMain, withOperatorDatabase, type Io } from "./lib/operator-command";
+import { emailArgument, processIo, runIfMain, withOperatorDatabase, type Io } from "./lib/operator-command";
 
 const USAGE = "Usage: npm run user:export -- <email>   (JSON on stdout: > file.json)";
 
@@ -20,11 +19,8 @@ export async function run(
   env: NodeJS.ProcessEnv = process.env,
   io: Io = processIo,
 ): Promise<number> {
-  const [email, ...rest] = argv;
-  if (!email || rest.length > 0 || !EMAIL_PATTERN.test(email)) {
-    io.err(email && !EMAIL_PATTERN.test(email) ? `user:export: "${email}" is not an e-mail address` : USAGE);
-    return 2;
-  }
+  const email = emailArgument("user:export", USAGE, argv, io);
+  if (email === undefined) return 2;
   return withOperatorDatabase("user:export", env, io, async (db) => {
     const data = await exportPersonalData(db, email);
     io.out(JSON.stringify(data, null, 2));

@@ -4,6 +4,7 @@
  * a folder, so that it is not a command of its own.
  */
 import path from "node:path";
+import { EMAIL_PATTERN } from "@shared/contact";
 import { pathToFileURL } from "node:url";
 import { ConfigError, loadConfig, type Config } from "../../config";
 import { openDatabase, type Database } from "../../db/client";
@@ -18,6 +19,17 @@ export const processIo: Io = {
   out: (line) => process.stdout.write(line + "\n"),
   err: (line) => process.stderr.write(line + "\n"),
 };
+
+/**
+ * The one e-mail address a command about a person takes (`npm run <name> -- <email>`), or undefined after saying
+ * what was wrong: the usage when it is missing or followed by more, or that it is not an address.
+ */
+export function emailArgument(name: string, usage: string, argv: string[], io: Io): string | undefined {
+  const [email, ...rest] = argv;
+  if (email && rest.length === 0 && EMAIL_PATTERN.test(email)) return email;
+  io.err(email && !EMAIL_PATTERN.test(email) ? `${name}: "${email}" is not an e-mail address` : usage);
+  return undefined;
+}
 
 /**
  * Runs `use` on the database the server uses (DATABASE_URL, else the embedded PGlite in DATA_DIR), then closes it;
