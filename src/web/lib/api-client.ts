@@ -44,13 +44,6 @@ export function setAccessTokenSource(source: AccessTokenSource): void {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const accessToken = (await accessTokenSource()) ?? undefined;
-  const prefetched = takePrefetch(path, accessToken, options);
-  if (prefetched) {
-    const answer = await prefetched;
-    if (answer.ok) return answer.data as T;
-    // A prefetch that failed is as if it had never been made: this request asks for itself, and meets whatever
-    // the page's own request would have met.
-  }
   return send<T>(path, { ...options, accessToken });
 }
 
@@ -88,6 +81,16 @@ async function send<T>(
 const unreachable = () =>
   new ApiError(0, "network_error", "Could not reach the server. Check your connection and try again.");
 
+/**
+ * The answer to an API request that other code sent (the pre-paint script's early GET, src/web/pre-paint): its JSON,
+ * or its error as ApiError, as apiRequest would give it; null (it never reached the server) is the network error.
+ */
+export async function answerOf<T>(sent: Promise<Response | null>): Promise<T> {
+  const response = await sent;
+  if (!response) throw unreachable();
+  return read<T>(response);
+}
+
 /** A response's JSON, or its error as ApiError. */
 async function read<T>(response: Response): Promise<T> {
   const text = await response.text();
@@ -108,54 +111,4 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-// ── prefetches ───────────────────────────────────────────────────────────────────────────────────────────────
-
-type Answer = { ok: true; data: unknown } | { ok: false };
-
-interface Prefetch {
-  path: string;
-  accessToken: string;
-  answer: Promise<Answer>;
-}
-
-/** Prefetches nobody has taken yet, oldest first. */
-let prefetches: Prefetch[] = [];
-
-/**
- * Starts `GET path` with this bearer token before the code that needs it has loaded (a signed-in page's first
- * requests, started with its chunk: src/web/app/route-data), or, given `sent`, takes over that request already sent
- * by the page's pre-paint script (its response; null if it never reached the server). The first apiRequest that
- * makes the same request — the same path and token, and no other option — takes its answer instead of asking the
- * server again; later ones go to the server.
- */
-export function prefetchGet(path: string, accessToken: string, sent?: Promise<Response | null>): void {
-  const request = sent
-    ? sent.then((response) => (response ? read<unknown>(response) : Promise.reject(unreachable())))
-    : send<unknown>(path, { accessToken });
-  const answer = request.then(
-    (data): Answer => ({ ok: true, data }),
-    (): Answer => ({ ok: false }),
-  );
-  prefetches.push({ path, accessToken, answer });
-}
-
-/** Forgets the prefetches nobody took (another page's come next); those under way finish unread. */
-export function dropPrefetches(): void {
-  prefetches = [];
-}
-
-/** The answer of a prefetch of exactly this request, once: a plain GET with this bearer token and nothing else. */
-function takePrefetch(
-  path: string,
-  accessToken: string | undefined,
-  options: RequestOptions,
-): Promise<Answer> | undefined {
-  if (prefetches.length === 0 || !accessToken || Object.values(options).some((v) => v !== undefined)) {
-    return undefined;
-  }
-  const index = prefetches.findIndex((p) => p.path === path && p.accessToken === accessToken);
-  if (index < 0) return undefined;
-  return prefetches.splice(index, 1)[0]!.answer;
 }

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { candidatesPath } from "@/features/streams/candidates-path";
-import { dropPrefetches } from "@/lib/api-client";
+import { apiRequest, setAccessTokenSource } from "@/lib/api-client";
 import { storageKeyFor } from "@/lib/auth/auth-client";
+import { dropEarlyAnswers } from "@/lib/early-answers";
 import { setPublicConfigForTests } from "@/lib/public-config";
 import { deferred, stubFetch } from "../../testing/fake-fetch";
-import { requestAs } from "../../testing/request-as";
+import { streamsFirstScreenAs } from "../../testing/streams-first-screen";
 import { EARLY_GETS_GLOBAL, takeEarlyGets } from "@/app/route-data/early-gets";
 import { startRouteData } from "@/app/route-data/route-data";
 import { routeDataFor } from "@/app/route-data/route-data-paths";
@@ -68,7 +69,7 @@ beforeEach(() => {
   vi.stubGlobal("matchMedia", () => ({ matches: true }));
   localStorage.clear();
   window.history.replaceState(null, "", "/projects");
-  dropPrefetches();
+  dropEarlyAnswers();
   takeEarlyGets();
   api = stubFetch({ [`GET ${CANDIDATES}`]: () => ({ body: ANSWER }) });
 });
@@ -216,16 +217,17 @@ describe("the pre-paint script's theme", () => {
 describe("what the app does with them", () => {
   const ACME: Setting = { companyDomain: "acme.com", requireHostedDomain: false };
 
-  it("the page's request takes the early answer: the server is asked once, with the app's own request", async () => {
+  it("the page's query takes the early answer: the server is asked once, with the app's own request", async () => {
     configure(ACME);
     storeSession();
     runPrePaintScript(ACME);
     startRouteData("/projects");
-    expect(await requestAs("access-ada", CANDIDATES)).toEqual(ANSWER);
+    expect(await streamsFirstScreenAs("access-ada")).toEqual(ANSWER);
     expect(api.calls).toHaveLength(1);
     // The very request the app sends (api-client): the same headers, so the server cannot tell them apart.
     const own = stubFetch({ [`GET ${CANDIDATES}`]: () => ({ body: ANSWER }) });
-    await requestAs("access-ada", CANDIDATES);
+    setAccessTokenSource(() => Promise.resolve("access-ada"));
+    await apiRequest(CANDIDATES);
     expect([...own.calls[0]!.headers]).toEqual([...api.calls[0]!.headers]);
   });
 
@@ -236,7 +238,7 @@ describe("what the app does with them", () => {
     storeSession();
     runPrePaintScript(ACME);
     startRouteData("/projects");
-    const page = requestAs("access-ada", CANDIDATES);
+    const page = streamsFirstScreenAs("access-ada");
     held.resolve({ body: ANSWER });
     expect(await page).toEqual(ANSWER);
     expect(api.calls).toHaveLength(1);
@@ -249,7 +251,7 @@ describe("what the app does with them", () => {
     runPrePaintScript(ACME);
     startRouteData("/projects");
     api.routes[`GET ${CANDIDATES}`] = () => ({ body: ANSWER });
-    expect(await requestAs("access-ada", CANDIDATES)).toEqual(ANSWER);
+    expect(await streamsFirstScreenAs("access-ada")).toEqual(ANSWER);
     expect(api.calls).toHaveLength(2);
   });
 
@@ -260,7 +262,7 @@ describe("what the app does with them", () => {
     runPrePaintScript(ACME);
     api = stubFetch({ [`GET ${CANDIDATES}`]: () => ({ body: ANSWER }) });
     startRouteData("/projects");
-    expect(await requestAs("access-ada", CANDIDATES)).toEqual(ANSWER);
+    expect(await streamsFirstScreenAs("access-ada")).toEqual(ANSWER);
     expect(api.calls).toHaveLength(1);
   });
 
@@ -271,7 +273,7 @@ describe("what the app does with them", () => {
     // Another tab refreshed the session in between: the app's token is not the one sent.
     storeSession({ accessToken: "access-ada-2" });
     startRouteData("/projects");
-    await requestAs("access-ada-2", CANDIDATES);
+    await streamsFirstScreenAs("access-ada-2");
     expect(api.calls.map((c) => c.headers.get("authorization"))).toEqual([
       "Bearer access-ada",
       "Bearer access-ada-2",

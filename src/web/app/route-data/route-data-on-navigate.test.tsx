@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { lazy, Suspense, type ComponentType } from "react";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { candidatesPath } from "@/features/streams/candidates-path";
-import { dropPrefetches } from "@/lib/api-client";
+import { dropEarlyAnswers } from "@/lib/early-answers";
 import { storageKeyFor } from "@/lib/auth/auth-client";
 import { setPublicConfigForTests } from "@/lib/public-config";
 import { Link, Outlet } from "@/lib/router";
@@ -54,7 +54,7 @@ beforeEach(() => {
       user: { id: "u-ada", email: "ada@acme.com", hd: "acme.com" },
     }),
   );
-  dropPrefetches();
+  dropEarlyAnswers();
   api = stubFetch({ [CANDIDATES]: () => ({ body: { candidates: [], next_after: null } }) });
 });
 afterEach(() => {

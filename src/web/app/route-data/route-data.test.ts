@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { candidatesPath } from "@/features/streams/candidates-path";
-import { dropPrefetches } from "@/lib/api-client";
 import { storageKeyFor } from "@/lib/auth/auth-client";
+import { dropEarlyAnswers } from "@/lib/early-answers";
 import { setPublicConfigForTests } from "@/lib/public-config";
 import { stubFetch } from "../../../testing/fake-fetch";
-import { requestAs } from "../../../testing/request-as";
+import { streamsFirstScreenAs } from "../../../testing/streams-first-screen";
 import { ROUTE_TABLE } from "../../route-table";
 import { startRouteData } from "./route-data";
 import { ROUTE_DATA, routeDataFor } from "./route-data-paths";
@@ -30,7 +30,7 @@ beforeEach(() => {
   setPublicConfigForTests({ companyDomain: "acme.com", captcha: { provider: "altcha", challengeUrl: "/x" } });
   localStorage.clear();
   window.history.replaceState(null, "", "/");
-  dropPrefetches();
+  dropEarlyAnswers();
   api = stubFetch({ [`GET ${CANDIDATES}`]: () => ({ body: { candidates: [], next_after: null } }) });
 });
 afterEach(() => {
@@ -56,16 +56,13 @@ describe("the route data table", () => {
 });
 
 describe("startRouteData", () => {
-  it("starts the page's requests with the stored session's token; the page's own request takes the answer", async () => {
+  it("starts the page's requests with the stored session's token; the page's own query takes the answer", async () => {
     storeSession();
     startRouteData("/projects");
     expect(api.calls.map((c) => [c.path, c.headers.get("authorization")])).toEqual([
       [CANDIDATES, "Bearer access-ada"],
     ]);
-    expect(await requestAs("access-ada", CANDIDATES)).toEqual({
-      candidates: [],
-      next_after: null,
-    });
+    expect(await streamsFirstScreenAs("access-ada")).toEqual({ candidates: [], next_after: null });
     expect(api.calls).toHaveLength(1);
   });
 
@@ -105,7 +102,7 @@ describe("startRouteData", () => {
     storeSession();
     startRouteData("/projects");
     startRouteData("/dashboard");
-    await requestAs("access-ada", CANDIDATES);
+    await streamsFirstScreenAs("access-ada");
     expect(api.calls).toHaveLength(2);
   });
 });

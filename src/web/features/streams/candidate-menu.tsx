@@ -1,10 +1,10 @@
-import type { RefObject } from "react";
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import type { Opening } from "@/components/ui/on-demand-trigger";
 import type { MenuButton } from "./candidate-actions";
 
 /** A candidate row's actions menu (SPEC §2), mounted opened on its button's first press (`CandidateActions`). */
@@ -12,16 +12,15 @@ export function CandidateMenu({
   button,
   creating,
   onCreate,
-  openedByKey,
+  opening: { open, openedByKey },
 }: {
   button: MenuButton;
   creating: boolean;
   onCreate: () => void;
-  /** Whether the first press was a key: the menu then starts on its first item. */
-  openedByKey: RefObject<boolean>;
+  opening: Opening;
 }) {
   return (
-    <DropdownMenu defaultOpen>
+    <DropdownMenu defaultOpen={open}>
       <DropdownMenuTrigger asChild>{button({})}</DropdownMenuTrigger>
       <DropdownMenuContent
         align="end"

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/api-client";
 import { useAuth } from "@/lib/auth/auth-context";
+import { getOrTakeEarlyAnswer } from "@/lib/early-answers";
 import {
   STREAMS_ROUTES,
   streamsPath,
@@ -29,11 +30,15 @@ export const streamsKeys = {
     ["streams", "project-items", userId, projectId] as const,
 };
 
-/** SPEC §7 SELECT v_project_candidates_grouped as the user may see it, a screen at a time, by stream name. */
+/**
+ * SPEC §7 SELECT v_project_candidates_grouped as the user may see it, a screen at a time, by stream name. The first
+ * screen is /projects' first GET (STREAMS_PAGE_FIRST_GETS): its answer may have been asked for before this code
+ * loaded, and is taken rather than asked for again.
+ */
 export const candidatesQuery = (userId: string | null) =>
   infiniteQueryOptions({
     queryKey: streamsKeys.candidates(userId),
-    queryFn: ({ pageParam }) => apiRequest<CandidatesPage>(candidatesPath(pageParam)),
+    queryFn: ({ pageParam }) => getOrTakeEarlyAnswer<CandidatesPage>(candidatesPath(pageParam), userId),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_after,
   });
