@@ -46,7 +46,7 @@ function hasSqlState(err: unknown): boolean {
  * statement through the pool's own `query` is counted there; one on a checked-out client (a transaction, the lock)
  * where the client's `query` returns its promise. The pool's `query` runs its statement on a client with a callback,
  * which passes through untouched: wrapping those callbacks kept every request's rows alive past a garbage collection
- * (a 500-row list spent 57 µs per request collecting garbage instead of 8; docs/performance.md, issue 40). A caller
+ * (measured in docs/performance.md, "API overhead after the security wave"). A caller
  * that passes its own callback to the pool gets it wrapped, so its failures count too.
  */
 function countFailedStatements(pool: pg.Pool, failed: () => void): void {

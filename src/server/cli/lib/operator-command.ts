@@ -4,8 +4,8 @@
  * a folder, so that it is not a command of its own.
  */
 import path from "node:path";
-import { EMAIL_PATTERN } from "@shared/contact";
 import { pathToFileURL } from "node:url";
+import { EMAIL_PATTERN } from "@shared/contact";
 import { ConfigError, loadConfig, type Config } from "../../config";
 import { openDatabase, type Database } from "../../db/client";
 import { DataDirLockedError } from "../../db/data-dir-lock";
