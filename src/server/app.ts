@@ -1,4 +1,3 @@
-import cookie from "@fastify/cookie";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { randomUUID } from "node:crypto";
 import type { PublicConfig } from "@shared/public-config";
@@ -122,7 +121,6 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   registerAccessGuard(app, { user: requireUser, session: requireSession });
   registerBodyLimits(app);
   refuseUnroutedBodies(app);
-  await app.register(cookie);
 
   await app.register(healthRoutes);
   await app.register(readinessRoutes);

@@ -37,6 +37,11 @@ export interface StartPulseOptions {
    * which builds first.
    */
   viaStartScript?: boolean;
+  /**
+   * Another build's server bundle instead of this checkout's (bench/compare-builds.ts): a `dist/server/main.mjs`
+   * copied inside the project, so that it finds the same node_modules. Used as it is, never rebuilt.
+   */
+  entry?: string;
   timeoutMs?: number;
 }
 
@@ -44,12 +49,15 @@ export async function startPulse({
   env,
   nodeArgs = [],
   viaStartScript = false,
+  entry,
   timeoutMs = 90_000,
 }: StartPulseOptions): Promise<PulseProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const { command, args } = viaStartScript
     ? { command: process.execPath, args: [...nodeArgs, "scripts/start.mjs"] }
-    : await serverCommand(nodeArgs);
+    : entry
+      ? { command: process.execPath, args: [...nodeArgs, entry] }
+      : await serverCommand(nodeArgs);
   const spawnedAt = performance.now();
   const child = spawn(command, args, {
     env: {

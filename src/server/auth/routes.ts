@@ -1,3 +1,4 @@
+import cookie from "@fastify/cookie";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { AUTH_ERROR_PARAM, AUTH_ROUTES, type StartSignInResponse } from "@shared/auth";
 import {
@@ -40,6 +41,9 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (
   app,
   { oidc, sessions, flows, tokenKey },
 ) => {
+  // The refresh cookie is the only cookie Pulse reads or writes, and only these routes touch it: registered here, the
+  // plugin's per-request hooks (parse on arrival, write on send) run for these routes and no other.
+  await app.register(cookie);
   const { config } = app;
   /** The refresh token goes into its HttpOnly cookie; the body carries the rest of the session only. */
   const issue = (reply: FastifyReply, issued: IssuedSession): SessionResponse => {

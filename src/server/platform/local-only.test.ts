@@ -1,7 +1,7 @@
-import type { InjectOptions } from "fastify";
+import Fastify, { type InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { isLocalOnlyPath, nonLoopbackAddresses } from "./local-only";
+import { isLocalOnlyPath, nonLoopbackAddresses, registerLocalOnlyPaths } from "./local-only";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -126,6 +126,20 @@ describe("the development stand-ins answer only requests from and for loopback",
     }
   });
 
+  it("are checked by the path they were registered under too, a check added once per route (not per request)", async () => {
+    const app = Fastify();
+    registerLocalOnlyPaths(app);
+    app.get("/dev/probe", async () => "ok");
+    app.get("/api/probe", async () => "ok");
+    await app.ready();
+    const routes = app.printRoutes({ includeHooks: true, commonPrefix: false });
+    const hooksOf = (path: string) =>
+      routes.split(/\n(?=[├└]── )/).find((r) => r.includes(`── ${path} (GET)`));
+    expect(hooksOf("/dev/probe")).toContain("refuseUnlessLocal");
+    expect(hooksOf("/api/probe")).not.toContain("refuseUnlessLocal");
+    await app.close();
+  });
+
   it("leave every other path alone for network peers", async () => {
     const res = await get("/api/config", {
       headers: { host: "pulse.acme.com" },
@@ -141,6 +155,8 @@ describe("isLocalOnlyPath", () => {
     expect(isLocalOnlyPath("/dev/oidc?x=1")).toBe(true);
     expect(isLocalOnlyPath("/Dev/oidc")).toBe(true);
     expect(isLocalOnlyPath("/%64ev/oidc")).toBe(true);
+    expect(isLocalOnlyPath("/%44%45%56")).toBe(true);
+    expect(isLocalOnlyPath("/DEV/workflows")).toBe(true);
     expect(isLocalOnlyPath("//dev/workflows")).toBe(true);
     expect(isLocalOnlyPath("/developers")).toBe(false);
     expect(isLocalOnlyPath("/api/dev")).toBe(false);

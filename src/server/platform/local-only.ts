@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from "fastify";
 import type { IncomingHttpHeaders } from "node:http";
 import { isIP } from "node:net";
 import { isLoopbackHost } from "../config";
@@ -7,8 +7,13 @@ import { notFound } from "./errors";
 /** Where the development stand-ins live (the identity provider, the workflow simulator). */
 export const LOCAL_ONLY_PREFIX = "/dev";
 
+const MAY_NAME_LOCAL_ONLY = new RegExp(`${LOCAL_ONLY_PREFIX.slice(1)}|%`, "i");
+
 /** Whether a path, as requested or as routed, is under LOCAL_ONLY_PREFIX (case and %-encoding folded). */
 export function isLocalOnlyPath(path: string): boolean {
+  // Every request asks, and almost none is one: a path under /dev names "dev" in some case or spells part of it with
+  // %-escapes, so a path with neither is answered without decoding it.
+  if (!MAY_NAME_LOCAL_ONLY.test(path)) return false;
   let decoded = path.split("?")[0]!;
   try {
     decoded = decodeURIComponent(decoded);
@@ -72,13 +77,20 @@ export function nonLoopbackAddresses(addresses: readonly (string | { address: st
  * every route, so it also covers routes a stand-in adds itself.
  */
 export function registerLocalOnlyPaths(app: FastifyInstance): void {
-  app.addHook("onRequest", (request, _reply, done) => {
-    const routed = request.routeOptions.url;
-    const local = isLocalOnlyPath(request.url) || (routed !== undefined && isLocalOnlyPath(routed));
-    if (local && !isFromAndForLoopback(request)) {
-      done(notFound(`No route for ${request.method} ${request.url.split("?")[0]}`));
-      return;
-    }
-    done();
+  const refuseUnlessLocal: onRequestHookHandler = (request, _reply, done) => {
+    if (isFromAndForLoopback(request)) done();
+    else done(notFound(`No route for ${request.method} ${request.url.split("?")[0]}`));
+  };
+  // The path as requested, on every request: those no route matched or a catch-all route answers included.
+  app.addHook("onRequest", (request, reply, done) => {
+    if (isLocalOnlyPath(request.url)) refuseUnlessLocal.call(app, request, reply, done);
+    else done();
+  });
+  // The path as routed, decided once per route as it is registered (not on every request): a route under /dev checks
+  // each request it gets, however that request spelled its path.
+  app.addHook("onRoute", (route: RouteOptions) => {
+    if (!isLocalOnlyPath(route.url)) return;
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [refuseUnlessLocal, ...existing];
   });
 }
