@@ -123,6 +123,33 @@ const layerRules = [
 ];
 
 /**
+ * Tests learn of the PostgreSQL server only through src/testing/test-database.ts: `npm test`'s PostgreSQL pass runs
+ * the test files that import it (scripts/test.mjs), so a file reading TEST_DATABASE_URL itself would never run
+ * there. scripts/lint-rules.test.ts proves the rule with a fixture.
+ */
+const TEST_DATABASE_URL_READS = [
+  "MemberExpression[property.name='TEST_DATABASE_URL']",
+  "MemberExpression[property.value='TEST_DATABASE_URL']",
+  "ObjectPattern > Property[key.name='TEST_DATABASE_URL']",
+];
+const testDatabaseRules = [
+  {
+    files: ["src/**/*.{ts,tsx}", "scripts/**/*.test.ts", "bench/**/*.ts"],
+    ignores: ["src/testing/test-database.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...TEST_DATABASE_URL_READS.map((selector) => ({
+          selector,
+          message:
+            "Ask src/testing/test-database.ts (postgresServerUrl) for the PostgreSQL server: npm test's PostgreSQL pass runs only the files that import it.",
+        })),
+      ],
+    },
+  },
+];
+
+/**
  * One naming style (STYLE.md): file and folder names under src, e2e, scripts and bench are kebab-case, whatever
  * follows the first dot (`use-streams.test.ts`). scripts/lint-rules.test.ts proves it with a fixture.
  */
@@ -185,5 +212,6 @@ export default tseslint.config(
     rules: { "no-empty-pattern": "off" },
   },
   ...layerRules,
+  ...testDatabaseRules,
   ...namingRules,
 );

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { postgresServerUrl } from "../src/testing/test-database";
 import { loadtestPassed, runLoadtest } from "./loadtest";
 
 // On PGlite; on PostgreSQL when TEST_DATABASE_URL names a server (as the server suites).
-const postgresUrl = process.env.TEST_DATABASE_URL;
+const postgresUrl = postgresServerUrl();
 
 describe("npm run loadtest, short", () => {
   it("a few signed-in clients for a few seconds: no 5xx, every acknowledged PulseMap stored once, every switch as last acknowledged and seen on the realtime socket", async () => {

@@ -15,7 +15,7 @@ import { Worker } from "node:worker_threads";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { openDatabase, type Database } from "../src/server/db/client";
-import { createScratchPostgresDatabase } from "../src/testing/test-database";
+import { createScratchPostgresDatabase, postgresServerUrl } from "../src/testing/test-database";
 
 export interface RealtimeBenchResult {
   engine: "postgres" | "pglite";
@@ -66,10 +66,7 @@ export async function benchRealtime(
   const sockets = options.sockets ?? Number(process.env.BENCH_SOCKETS ?? 1000);
   const samples = options.samples ?? Number(process.env.BENCH_SAMPLES ?? 300);
   const serverUrl =
-    options.databaseUrl ??
-    process.env.BENCH_DATABASE_URL ??
-    process.env.TEST_DATABASE_URL ??
-    process.env.DATABASE_URL;
+    options.databaseUrl ?? process.env.BENCH_DATABASE_URL ?? postgresServerUrl() ?? process.env.DATABASE_URL;
   const setupStart = now();
   const scratch = serverUrl ? await createScratchPostgresDatabase(serverUrl, "pulse_bench") : undefined;
   const db = await openDatabase({ databaseUrl: scratch?.databaseUrl });

@@ -31,7 +31,7 @@ import { openDatabase, type Database } from "../src/server/db/client";
 import { signInThroughDevProvider } from "../src/testing/auth-test-driver";
 import { createDirectSession } from "../src/testing/direct-session";
 import { resolveStoredStreams } from "../src/server/streams/resolve-stored";
-import { createScratchPostgresDatabase } from "../src/testing/test-database";
+import { createScratchPostgresDatabase, postgresServerUrl } from "../src/testing/test-database";
 import { runIfMain } from "../scripts/operator-command";
 
 export const ALIASES = 100_000;
@@ -285,7 +285,7 @@ async function measure(db: Database, label: StreamsBenchResult["database"]): Pro
 }
 
 export async function benchStreams(
-  postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+  postgresUrl = process.env.BENCH_DATABASE_URL ?? postgresServerUrl(),
 ): Promise<StreamsBenchResult[]> {
   const results: StreamsBenchResult[] = [];
   const pglite = await openDatabase({});

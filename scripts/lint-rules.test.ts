@@ -233,3 +233,33 @@ describe("the layer rules", () => {
     expect(cycles.map((m) => m.message)).toEqual([expect.stringMatching(/Dependency cycle detected/)]);
   });
 });
+
+describe("the PostgreSQL server reaches tests through one module", () => {
+  const READS = [
+    "export const a = process.env.TEST_DATABASE_URL;",
+    'export const b = process.env["TEST_DATABASE_URL"];',
+    "const { TEST_DATABASE_URL } = process.env;\nexport const c = TEST_DATABASE_URL;",
+  ];
+  const restrictedSyntax = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? []).filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message);
+  };
+
+  it("refuses a test, a test helper or a bench tool reading TEST_DATABASE_URL itself", async () => {
+    for (const filePath of [
+      "src/server/db/env-fixture.test.ts",
+      "src/testing/env-fixture.ts",
+      "bench/env-fixture.ts",
+    ]) {
+      for (const code of READS) {
+        const messages = await restrictedSyntax(filePath, code);
+        expect(messages, `${filePath}: ${code}`).toEqual([expect.stringMatching(/postgresServerUrl/)]);
+      }
+    }
+  });
+
+  it("lets src/testing/test-database.ts read it", async () => {
+    for (const code of READS)
+      expect(await restrictedSyntax("src/testing/test-database.ts", code)).toEqual([]);
+  });
+});

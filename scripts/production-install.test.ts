@@ -20,7 +20,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WORKFLOW_HOOKS } from "../src/server/config";
 import { freePort } from "../src/testing/free-port";
-import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from "../src/testing/test-database";
+import {
+  createScratchPostgresDatabase,
+  postgresServerUrl,
+  type ScratchPostgresDatabase,
+} from "../src/testing/test-database";
 import { webBuildIsStale } from "../src/build/build-state.mjs";
 import { ensureServerBuild } from "../src/build/server-build.mjs";
 import { buildWeb } from "./build.mjs";
@@ -122,8 +126,8 @@ beforeAll(async () => {
   const installed = await run("sh", ["scripts/production-install.sh", "runtime", app], repo, onImageNode());
   expect(installed.code, installed.stderr).toBe(0);
 
-  if (process.env.TEST_DATABASE_URL)
-    scratch = await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL, "pulse_production");
+  const serverUrl = postgresServerUrl();
+  if (serverUrl) scratch = await createScratchPostgresDatabase(serverUrl, "pulse_production");
   settings = {
     NODE_ENV: "production",
     HOST: "127.0.0.1",
@@ -151,7 +155,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe(`a production install on Node.js ${NODE_LINE} (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "embedded database"})`, () => {
+describe(`a production install on Node.js ${NODE_LINE} (${postgresServerUrl() ? "PostgreSQL" : "embedded database"})`, () => {
   it(`runs on the newest Node.js ${NODE_LINE} release, the line the Dockerfile builds on`, async () => {
     expect(imageNode.version).toMatch(new RegExp(`^${NODE_LINE}\\.\\d+\\.\\d+$`));
     const node = await run("node", ["--version"], app, onImageNode());

@@ -1,6 +1,7 @@
 // `npm test`: builds the web app and the server bundle, then runs every suite — Vitest (unit, component, server
-// integration, size budgets) and Playwright (end to end in the system Chromium) — and ends with the failed tests'
-// names (CI shows only the tail of the output) and one line "N passed, M failed".
+// integration, size budgets; the database tests on PostgreSQL too when TEST_DATABASE_URL names a server) and
+// Playwright (end to end in the system Chromium) — and ends with the failed tests' names (CI shows only the tail of
+// the output) and one line "N passed, M failed".
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -15,7 +16,9 @@ await buildServer();
 const run = (args, env = process.env) => spawnSync("npx", args, { stdio: "inherit", env }).status ?? 1;
 const { TEST_DATABASE_URL, ...withoutPostgres } = process.env;
 
-// Every suite on PGlite; then, when a PostgreSQL server is given, the server suites again against it.
+// Every suite on PGlite; then, when a PostgreSQL server is given, again against it every server test file whose
+// imports reach src/testing/test-database.ts, the one module that hands tests the server (eslint.config.js keeps it
+// so). The other files never see the server: a second run of them would repeat the first, test for test.
 const suites = [
   { name: "vitest", file: "test-results/vitest.json", status: run(["vitest", "run"], withoutPostgres) },
 ];
@@ -25,7 +28,17 @@ if (TEST_DATABASE_URL) {
     name: "vitest (PostgreSQL)",
     file,
     status: run(
-      ["vitest", "run", "--project", "node", "--project", "postgres", `--outputFile.json=${file}`],
+      [
+        "vitest",
+        "related",
+        "src/testing/test-database.ts",
+        "--run",
+        "--project",
+        "node",
+        "--project",
+        "postgres",
+        `--outputFile.json=${file}`,
+      ],
       process.env,
     ),
   });

@@ -4,13 +4,17 @@ import { loadConfig } from "./config";
 import { openDatabase, type Database } from "./db/client";
 import { createDirectSession } from "../testing/direct-session";
 import { TcpProxy } from "../testing/tcp-proxy";
-import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from "../testing/test-database";
+import {
+  createScratchPostgresDatabase,
+  requirePostgresServerUrl,
+  type ScratchPostgresDatabase,
+} from "../testing/test-database";
 import type { FastifyInstance } from "fastify";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-const serverUrl = new URL(process.env.TEST_DATABASE_URL!);
+const serverUrl = new URL(requirePostgresServerUrl());
 const proxy = new TcpProxy(serverUrl.hostname, Number(serverUrl.port || 5432));
 let db: Database;
 let app: FastifyInstance;

@@ -9,13 +9,17 @@ import { freePort } from "../testing/free-port";
 import { migrationLockHeld, waitingForMigrationLock } from "../testing/migration-lock";
 import { startPulse, type PulseProcess } from "../testing/pulse-process";
 import { serverCommand } from "../testing/server-command";
-import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from "../testing/test-database";
+import {
+  createScratchPostgresDatabase,
+  requirePostgresServerUrl,
+  type ScratchPostgresDatabase,
+} from "../testing/test-database";
 
 /**
  * Issue 22 item 3: three real server processes started at the same moment on a fresh PostgreSQL database apply each
  * migration once — one of them, while the others wait on the advisory lock — and all three become ready.
  */
-const serverUrl = process.env.TEST_DATABASE_URL!;
+const serverUrl = requirePostgresServerUrl();
 const JWT_SECRET = "three-instances-share-this-jwt-secret-0123456789";
 let scratch: ScratchPostgresDatabase;
 let reference: ScratchPostgresDatabase;

@@ -2,6 +2,23 @@ import pg from "pg";
 import { randomBytes } from "node:crypto";
 import { openDatabase, type Database } from "../server/db/client";
 
+/**
+ * The PostgreSQL server the tests run against as well as PGlite (TEST_DATABASE_URL), if any. The one place a test
+ * learns of it: the PostgreSQL pass of `npm test` runs only the test files that import this module (directly or
+ * through a helper), so a test that read the variable itself would silently never run there (eslint.config.js
+ * refuses it).
+ */
+export function postgresServerUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || undefined;
+}
+
+/** The server of a test that exists only when one is given (the `*.pg.test.ts` files): throws without one. */
+export function requirePostgresServerUrl(): string {
+  const url = postgresServerUrl();
+  if (!url) throw new Error("This test needs a PostgreSQL server: set TEST_DATABASE_URL.");
+  return url;
+}
+
 /** An empty database created on a PostgreSQL server for one test file or spec, and its URL. */
 export interface ScratchPostgresDatabase {
   name: string;
@@ -37,7 +54,7 @@ export async function openTestDatabase(): Promise<{
   databaseUrl?: string;
   drop: () => Promise<void>;
 }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+  const serverUrl = postgresServerUrl();
   if (!serverUrl) {
     const db = await openDatabase({});
     return { db, drop: () => db.close() };

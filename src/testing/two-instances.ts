@@ -6,7 +6,7 @@ import { buildApp } from "../server/app";
 import { loadConfig, type Config } from "../server/config";
 import { openDatabase, type Database } from "../server/db/client";
 import { TcpProxy } from "./tcp-proxy";
-import { createScratchPostgresDatabase } from "./test-database";
+import { createScratchPostgresDatabase, requirePostgresServerUrl } from "./test-database";
 
 export interface TwoInstances {
   config: Config;
@@ -32,7 +32,7 @@ async function listenOnLoopback(app: FastifyInstance): Promise<string> {
  * real app twice, sharing the database and the generated secrets, as instances behind a load balancer would.
  */
 export async function startTwoInstances(name: string): Promise<TwoInstances> {
-  const serverUrl = new URL(process.env.TEST_DATABASE_URL!);
+  const serverUrl = new URL(requirePostgresServerUrl());
   const proxy = new TcpProxy(serverUrl.hostname, Number(serverUrl.port || 5432));
   const dataDir = mkdtempSync(path.join(tmpdir(), `pulse-${name}-`));
   const scratch = await createScratchPostgresDatabase(serverUrl.toString(), `pulse_${name}`);

@@ -7,7 +7,11 @@ import { openDatabase, type Database } from "../db/client";
 import { createDirectSession } from "../../testing/direct-session";
 import { capture } from "../../testing/operator-io";
 import { runOperatorCommand } from "../../testing/operator-process";
-import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from "../../testing/test-database";
+import {
+  createScratchPostgresDatabase,
+  postgresServerUrl,
+  type ScratchPostgresDatabase,
+} from "../../testing/test-database";
 import { run } from "./user-delete";
 
 // The database the command opens: a scratch one on TEST_DATABASE_URL's server, else the embedded one in DATA_DIR.
@@ -30,8 +34,8 @@ const accounts = () =>
   );
 
 beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL)
-    scratch = await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL, "pulse_user_delete");
+  const serverUrl = postgresServerUrl();
+  if (serverUrl) scratch = await createScratchPostgresDatabase(serverUrl, "pulse_user_delete");
   env = { DATA_DIR: dataDir, LOG_LEVEL: "silent", ...(scratch ? { DATABASE_URL: scratch.databaseUrl } : {}) };
   const config = loadConfig({ ...env, COMPANY_DOMAIN: "acme.com" });
   await withDatabase(async (db) => {
@@ -55,7 +59,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe(`npm run user:delete (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "embedded database"})`, () => {
+describe(`npm run user:delete (${postgresServerUrl() ? "PostgreSQL" : "embedded database"})`, () => {
   it("erases one address's account and submissions, keeps its PulseMap for the company, says what it did", async () => {
     const { io, out, err } = capture();
     expect(await run(["Lee@acme.com"], env, io)).toBe(0);

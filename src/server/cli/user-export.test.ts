@@ -8,7 +8,11 @@ import type { PersonalDataExport } from "../privacy/personal-data";
 import { createDirectSession } from "../../testing/direct-session";
 import { capture } from "../../testing/operator-io";
 import { runOperatorCommand } from "../../testing/operator-process";
-import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from "../../testing/test-database";
+import {
+  createScratchPostgresDatabase,
+  postgresServerUrl,
+  type ScratchPostgresDatabase,
+} from "../../testing/test-database";
 import { run } from "./user-export";
 
 // The database the command opens: a scratch one on TEST_DATABASE_URL's server, else the embedded one in DATA_DIR.
@@ -17,8 +21,8 @@ let scratch: ScratchPostgresDatabase | undefined;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  if (process.env.TEST_DATABASE_URL)
-    scratch = await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL, "pulse_user_export");
+  const serverUrl = postgresServerUrl();
+  if (serverUrl) scratch = await createScratchPostgresDatabase(serverUrl, "pulse_user_export");
   env = { DATA_DIR: dataDir, LOG_LEVEL: "silent", ...(scratch ? { DATABASE_URL: scratch.databaseUrl } : {}) };
   const config = loadConfig({ ...env, COMPANY_DOMAIN: "acme.com" });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
@@ -38,7 +42,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe(`npm run user:export (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "embedded database"})`, () => {
+describe(`npm run user:export (${postgresServerUrl() ? "PostgreSQL" : "embedded database"})`, () => {
   it("writes everything held about one address as JSON on stdout, and nothing else there", async () => {
     const { io, out, err } = capture();
     expect(await run(["LEE@acme.com"], env, io)).toBe(0);

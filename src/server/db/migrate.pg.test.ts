@@ -1,12 +1,16 @@
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { createScratchPostgresDatabase, type ScratchPostgresDatabase } from "../../testing/test-database";
+import {
+  createScratchPostgresDatabase,
+  requirePostgresServerUrl,
+  type ScratchPostgresDatabase,
+} from "../../testing/test-database";
 import { migrationLockHeld, waitingForMigrationLock } from "../../testing/migration-lock";
 import { runOperatorCommand } from "../../testing/operator-process";
 import { openDatabase, type Database } from "./client";
 import { MIGRATION_LOCK_KEY, migrationFiles, migrationsAppliedOnOpen } from "./migrate";
 
-const serverUrl = process.env.TEST_DATABASE_URL!;
+const serverUrl = requirePostgresServerUrl();
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();

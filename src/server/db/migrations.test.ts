@@ -4,7 +4,11 @@ import { PgTable, PgView, getTableConfig, getViewConfig } from "drizzle-orm/pg-c
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createScratchPostgresDatabase, openTestDatabase } from "../../testing/test-database";
+import {
+  createScratchPostgresDatabase,
+  openTestDatabase,
+  postgresServerUrl,
+} from "../../testing/test-database";
 import type { Database } from "./client";
 import { applyMigrations, migrationFiles } from "./migrate";
 import { schema } from "./schema";
@@ -144,7 +148,7 @@ describe("v_project_candidates_grouped", () => {
 describe("stream visibility (0008)", () => {
   it("keeps every alias stored before it visible to the whole company, as it was", async () => {
     // A database left at 0007, on the engine under test, upgraded by 0008 alone.
-    const serverUrl = process.env.TEST_DATABASE_URL;
+    const serverUrl = postgresServerUrl();
     const scratch = serverUrl ? await createScratchPostgresDatabase(serverUrl) : undefined;
     const client = scratch ? new pg.Client({ connectionString: scratch.databaseUrl }) : undefined;
     const lite = scratch ? undefined : new PGlite();

@@ -4,11 +4,11 @@ import { readFileSync } from "node:fs";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { migrationFiles } from "../db/migrate";
-import { createScratchPostgresDatabase } from "../../testing/test-database";
+import { createScratchPostgresDatabase, postgresServerUrl } from "../../testing/test-database";
 
 describe("migration 0010: Streams", () => {
   it("puts each stored item in a Stream as they were grouped, linked ones with their PulseMap", async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL;
+    const serverUrl = postgresServerUrl();
     const scratch = serverUrl ? await createScratchPostgresDatabase(serverUrl) : undefined;
     const client = scratch ? new pg.Client({ connectionString: scratch.databaseUrl }) : undefined;
     const lite = scratch ? undefined : new PGlite();
