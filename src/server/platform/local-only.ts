@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOption
 import type { IncomingHttpHeaders } from "node:http";
 import { isIP } from "node:net";
 import { isLoopbackHost } from "../config";
-import { notFound } from "./errors";
+import { noRoute } from "./errors";
 
 /** Where the development stand-ins live (the identity provider, the workflow simulator). */
 export const LOCAL_ONLY_PREFIX = "/dev";
@@ -77,15 +77,14 @@ export function nonLoopbackAddresses(addresses: readonly (string | { address: st
  * every route, so it also covers routes a stand-in adds itself.
  */
 export function registerLocalOnlyPaths(app: FastifyInstance): void {
-  const refuseUnlessLocal: onRequestHookHandler = (request, _reply, done) => {
-    if (isFromAndForLoopback(request)) done();
-    else done(notFound(`No route for ${request.method} ${request.url.split("?")[0]}`));
-  };
+  // The answer of a path that does not exist, unless the request is from and for this machine.
+  const refusal = (request: FastifyRequest) =>
+    isFromAndForLoopback(request) ? undefined : noRoute(request.method, request.url);
+  const refuseUnlessLocal: onRequestHookHandler = (request, _reply, done) => done(refusal(request));
   // The path as requested, on every request: those no route matched or a catch-all route answers included.
-  app.addHook("onRequest", (request, reply, done) => {
-    if (isLocalOnlyPath(request.url)) refuseUnlessLocal.call(app, request, reply, done);
-    else done();
-  });
+  app.addHook("onRequest", (request, _reply, done) =>
+    done(isLocalOnlyPath(request.url) ? refusal(request) : undefined),
+  );
   // The path as routed, decided once per route as it is registered (not on every request): a route under /dev checks
   // each request it gets, however that request spelled its path.
   app.addHook("onRoute", (route: RouteOptions) => {

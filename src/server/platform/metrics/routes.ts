@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
-import { notFound } from "../errors";
+import { noRoute } from "../errors";
 import { mayReadDetails } from "../health/routes";
 import type { PulseMetrics } from "./metrics";
 
@@ -36,7 +36,7 @@ export function registerRequestMetrics(app: FastifyInstance): void {
 export const metricsRoutes: FastifyPluginAsync = async (app) => {
   app.get("/metrics", async (request, reply) => {
     if (!mayReadDetails(request, app.config.metricsToken)) {
-      throw notFound(`No route for ${request.method} ${request.url.split("?")[0]}`);
+      throw noRoute(request.method, request.url);
     }
     const { registry } = app.metrics;
     const text = await registry.metrics();
