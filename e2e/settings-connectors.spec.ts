@@ -71,15 +71,24 @@ test.describe("Settings: connectors without a popup flow", () => {
     await expect(sw(page, "Zoom")).not.toBeChecked();
   });
 
-  test("a double click sends one request", async ({ page }) => {
+  test("a second click while the flip is on its way sends no second request", async ({ page }) => {
     await openConnectors(page);
-    const puts: string[] = [];
-    page.on("request", (r) => {
-      if (r.method() === "PUT" && r.url().includes("/api/connectors/trello")) puts.push(r.url());
+    // The first request is held until both clicks have landed: on a fast machine it could otherwise be answered
+    // between them, and the second click would be a new flip (off again), not a repeat.
+    let puts = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/connectors/trello", async (route) => {
+      if (route.request().method() === "PUT") puts += 1;
+      await held;
+      await route.continue();
     });
     await sw(page, "Trello").dblclick();
-    await expect(toast(page, "Connected")).toBeVisible();
-    expect(puts).toHaveLength(1);
+    await expect(sw(page, "Trello")).toBeChecked();
+    release();
+    await expect(toast(page, "Connected", "Trello is now connected.")).toBeVisible();
+    await expect(sw(page, "Trello")).toBeChecked();
+    expect(puts).toBe(1);
   });
 });
 
