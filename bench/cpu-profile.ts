@@ -78,8 +78,7 @@ export function summariseProfile(
     const id = profile.samples[i]!;
     selfByNode.set(id, (selfByNode.get(id) ?? 0) + interval);
   }
-  const functions = new Map<string, number>();
-  const areas = new Map<string, number>();
+  const timed: Timed[] = [];
   let busyUs = 0;
   for (const [id, us] of selfByNode) {
     const frame = byId.get(id)!.callFrame;
@@ -89,19 +88,56 @@ export function summariseProfile(
       options.locate && frame.url ? options.locate({ columnNumber: 0, ...frame }) : frame;
     busyUs += us;
     const area = areaOf(url, functionName, options.root);
-    const name = `${functionName || "(anonymous)"} ${area}${url ? `:${lineNumber + 1}` : ""}`;
+    timed.push({
+      name: `${functionName || "(anonymous)"} ${area}${url ? `:${lineNumber + 1}` : ""}`,
+      area,
+      us,
+    });
+  }
+  return summaryOf(timed, busyUs, options);
+}
+
+/** Time spent in one function of one area (a profile's sample, or the sum of several). */
+export interface Timed {
+  name: string;
+  area: string;
+  us: number;
+}
+
+/**
+ * The time of `timed` summed by function and by area, largest first, the first `top` of each, with each one's share
+ * of `busyUs` and its cost per request.
+ */
+export function summaryOf(
+  timed: Iterable<Timed>,
+  busyUs: number,
+  options: { requests: number; top?: number | undefined },
+): ProfileSummary {
+  const functions = new Map<string, number>();
+  const areas = new Map<string, number>();
+  for (const { name, area, us } of timed) {
     functions.set(name, (functions.get(name) ?? 0) + us);
     areas.set(area, (areas.get(area) ?? 0) + us);
   }
-  const entries = (totals: Map<string, number>): ProfileEntry[] =>
-    [...totals]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, options.top ?? 25)
-      .map(([name, selfUs]) => ({
-        name,
-        selfUs,
-        share: busyUs === 0 ? 0 : selfUs / busyUs,
-        usPerRequest: options.requests === 0 ? 0 : selfUs / options.requests,
-      }));
-  return { busyUs, functions: entries(functions), areas: entries(areas) };
+  return {
+    busyUs,
+    functions: rankEntries(functions, busyUs, options),
+    areas: rankEntries(areas, busyUs, options),
+  };
+}
+
+function rankEntries(
+  totals: Map<string, number>,
+  busyUs: number,
+  options: { requests: number; top?: number | undefined },
+): ProfileEntry[] {
+  return [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, options.top ?? 25)
+    .map(([name, selfUs]) => ({
+      name,
+      selfUs,
+      share: busyUs === 0 ? 0 : selfUs / busyUs,
+      usPerRequest: options.requests === 0 ? 0 : selfUs / options.requests,
+    }));
 }

@@ -3,19 +3,30 @@
 // `npm run bench -- --only=api` does, stops the server (V8 writes the profile as it exits) and prints the self time
 // of the load window per area and per function, in µs per request, with the bundle's frames named by their sources.
 //   npm run bench:profile -- --route=/api/connectors [--db=pglite|postgres] [--seconds=10] [--top=25] [--ceiling]
-//                            [--env=NAME=value …]   (Pulse's environment, beside the bench's)
+//                            [--perf] [--env=NAME=value …]   (Pulse's environment, beside the bench's)
 // With --ceiling, the bench's ceiling server (bench/ceiling-server.ts) is profiled instead, under the same load: the
 // reference each of Pulse's entries is read beside.
-// The profile is kept in bench/results/profiles/ (open it in Chrome DevTools' Performance panel).
-import { mkdirSync, readdirSync, readFileSync, rmSync, existsSync } from "node:fs";
+// With --perf, Linux's perf samples the whole process instead of V8's profiler (bench/perf-report.ts says why); it
+// needs `perf` (Debian's linux-perf) and permission to attach to the server.
+// The profile is kept in bench/results/profiles/ (V8's: open it in Chrome DevTools' Performance panel; perf's:
+// `perf report -i …` once the perf-<pid>.map kept beside it is copied back to /tmp).
+import { execFileSync, spawn } from "node:child_process";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, existsSync } from "node:fs";
 import { SourceMap } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startPulse } from "../src/testing/pulse-process";
 import { API_ROUTES, startCeiling } from "./api";
-import { summariseProfile, type CpuProfile, type Locate, type ProfileEntry } from "./cpu-profile";
+import {
+  summariseProfile,
+  type CpuProfile,
+  type Locate,
+  type ProfileEntry,
+  type ProfileSummary,
+} from "./cpu-profile";
 import { DEFAULT_POSTGRES_URL, prepareDatabase, type DatabaseKind } from "./fixtures";
-import { loadRun, markdownTable, round } from "./measure";
+import { loadRun, markdownTable, round, type LoadFigures } from "./measure";
+import { summarisePerfReport } from "./perf-report";
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: string) =>
@@ -25,6 +36,7 @@ const kind = flag("db", "pglite") as DatabaseKind;
 const seconds = Number(flag("seconds", "10"));
 const top = Number(flag("top", "25"));
 const ceiling = args.includes("--ceiling");
+const withPerf = args.includes("--perf");
 const extraEnv = Object.fromEntries(
   args.filter((a) => a.startsWith("--env=")).map((a) => a.slice("--env=".length).split(/=(.*)/s).slice(0, 2)),
 ) as Record<string, string>;
@@ -32,7 +44,7 @@ if (!API_ROUTES.some((r) => r.path === route))
   throw new Error(`--route must be one of the API bench's routes`);
 if (kind !== "pglite" && kind !== "postgres") throw new Error("--db must be pglite or postgres");
 
-const name = `${ceiling ? "ceiling" : "pulse"}-${kind}-${route.replaceAll("/", "_").replace(/^_/, "")}`;
+const name = `${withPerf ? "perf-" : ""}${ceiling ? "ceiling" : "pulse"}-${kind}-${route.replaceAll("/", "_").replace(/^_/, "")}`;
 // A folder per run: V8 writes a profile per thread (the ceiling's TypeScript loader has its own), named by the pid.
 const dir = path.resolve("bench/results/profiles", name);
 rmSync(dir, { recursive: true, force: true });
@@ -45,8 +57,11 @@ const db = await prepareDatabase(kind, {
   postgresUrl: process.env.BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES_URL,
 });
 try {
-  // A sample every 100 µs (V8 takes one a millisecond by default): a request of 50 µs is otherwise seen once in 20.
-  const nodeArgs = ["--cpu-prof", "--cpu-prof-interval=100", `--cpu-prof-dir=${dir}`];
+  // V8's profiler: a sample every 100 µs (V8 takes one a millisecond by default): a request of 50 µs is otherwise
+  // seen once in 20. perf: V8 names the code it writes in /tmp/perf-<pid>.map.
+  const nodeArgs = withPerf
+    ? ["--perf-basic-prof"]
+    : ["--cpu-prof", "--cpu-prof-interval=100", `--cpu-prof-dir=${dir}`];
   const server = ceiling
     ? await startCeiling(db, nodeArgs)
     : await startPulse({ env: { ...db.env, ...extraEnv }, nodeArgs });
@@ -54,12 +69,30 @@ try {
   const ceilingQuery = API_ROUTES.find((r) => r.path === route)?.ceilingQuery?.(db) ?? "";
   const url = `${server.baseURL}${route}${ceiling ? ceilingQuery : ""}`;
   await loadRun(url, { headers, seconds: 2, connections: 10 });
+  const recording = withPerf ? await recordWithPerf(server.pid, seconds) : undefined;
   const fromUs = monotonicUs();
   const load = await loadRun(url, { headers, seconds, connections: 10, pid: server.pid });
   const toUs = monotonicUs();
+  const perfExit = await recording?.exited;
+  if (withPerf && perfExit !== 0) throw new Error(`perf record exited with ${perfExit}`);
   const requests = Math.round(load.requestsPerSecond * seconds);
   await server.stop();
+  if (withPerf) {
+    // Its map names the JIT's code: perf report reads it from /tmp; a copy stays with the recording.
+    copyFileSync(`/tmp/perf-${server.pid}.map`, path.join(dir, `perf-${server.pid}.map`));
+    const report = perfReport(path.join(dir, "perf.data"));
+    rmSync(`/tmp/perf-${server.pid}.map`, { force: true });
+    printSummary(load, requests, summarisePerfReport(report, { requests, root: process.cwd(), top, locate }));
+    console.log(`\nrecording: ${path.relative(process.cwd(), path.join(dir, "perf.data"))}`);
+  } else {
+    printV8Profile(load, requests, fromUs, toUs);
+  }
+} finally {
+  await db.drop();
+}
 
+/** V8 writes a profile per thread; the main thread's is read. */
+function printV8Profile(load: LoadFigures, requests: number, fromUs: number, toUs: number): void {
   // The main thread's: the one that answered, so the busiest in the window (the ceiling's TypeScript loader thread
   // may hold more samples, all idle).
   const summaries = readdirSync(dir).map((file) => {
@@ -70,6 +103,11 @@ try {
     };
   });
   const { file, summary } = summaries.sort((a, b) => b.summary.busyUs - a.summary.busyUs)[0]!;
+  printSummary(load, requests, summary);
+  console.log(`\nprofile: ${path.relative(process.cwd(), path.join(dir, file))}`);
+}
+
+function printSummary(load: LoadFigures, requests: number, summary: ProfileSummary): void {
   const table = (title: string, entries: ProfileEntry[]) =>
     markdownTable(
       [title, "µs/request", "share"],
@@ -81,9 +119,44 @@ try {
   console.log(table("area (self time)", summary.areas));
   console.log();
   console.log(table("function (self time)", summary.functions));
-  console.log(`\nprofile: ${path.relative(process.cwd(), path.join(dir, file))}`);
-} finally {
-  await db.drop();
+}
+
+/**
+ * perf samples every thread of the process (V8's helpers too) on the CPU clock for the load's `seconds`. Resolves once
+ * it runs, with the wait for its exit code (a failure is reported once the load is over).
+ */
+async function recordWithPerf(pid: number, seconds: number): Promise<{ exited: Promise<number | null> }> {
+  const output = path.join(dir, "perf.data");
+  const args = [
+    // With call chains (-g), so that `perf report --children -i …` can show what each function's callees cost.
+    ..."record -e cpu-clock -F 1999 -g -p".split(" "),
+    String(pid),
+    "-o",
+    output,
+    "--",
+    "sleep",
+    `${seconds}`,
+  ];
+  const perf = spawn("perf", args, { stdio: ["ignore", "ignore", "inherit"] });
+  await new Promise((resolve, reject) => {
+    perf.once("spawn", resolve);
+    perf.once("error", (error) => reject(new Error(`perf could not be started: ${error.message}`)));
+  });
+  return { exited: new Promise((resolve) => perf.once("exit", resolve)) };
+}
+
+function perfReport(recording: string): string {
+  const args = [
+    "report",
+    "-i",
+    recording,
+    ..."--stdio --no-children -g none --sort dso,sym --percent-limit 0".split(" "),
+  ];
+  return execFileSync("perf", args, {
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+    stdio: ["ignore", "pipe", "ignore"],
+  });
 }
 
 /** The server bundle's frames mapped through its linked source map; other frames as they are. */
