@@ -74,9 +74,9 @@ try {
   const load = await loadRun(url, { headers, seconds, connections: 10, pid: server.pid });
   const toUs = monotonicUs();
   const perfExit = await recording?.exited;
-  if (withPerf && perfExit !== 0) throw new Error(`perf record exited with ${perfExit}`);
   const requests = Math.round(load.requestsPerSecond * seconds);
   await server.stop();
+  if (withPerf && perfExit !== 0) throw new Error(`perf record exited with ${perfExit}`);
   if (withPerf) {
     // Its map names the JIT's code: perf report reads it from /tmp; a copy stays with the recording.
     copyFileSync(`/tmp/perf-${server.pid}.map`, path.join(dir, `perf-${server.pid}.map`));
