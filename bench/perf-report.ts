@@ -5,6 +5,9 @@
 // /tmp/perf-<pid>.map (`--perf-basic-prof`), which keeps every name an address ever had: a frame named after
 // start-up code (a module's top level) may be code that later took its place. V8's jitdump (`--perf-prof` and
 // `perf inject --jit`) names each sample right, but cost the connector list 40 % more CPU here: not used.
+// Weighed before writing this reader: 0x and Clinic.js Flame draw flame graphs (from V8's tick profiler, or from perf
+// with 0x's --kernel-tracing), with no per-request table to read beside the ceiling's; @datadog/pprof and pprof
+// sample through V8's CPU profiler, whose cost is what this avoids.
 import { areaOf, summaryOf, type Locate, type ProfileSummary } from "./cpu-profile";
 
 export interface PerfSample {
