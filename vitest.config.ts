@@ -31,6 +31,7 @@ export default mergeConfig(
             ],
             exclude: ["**/*.pg.test.ts", "**/node_modules/**"],
             environment: "node",
+            globalSetup: ["src/testing/database-template.ts"],
           },
         },
         // Tests that need a PostgreSQL server (e.g. cutting its connection) exist only when one is given.
@@ -43,6 +44,7 @@ export default mergeConfig(
                   root: ".",
                   include: ["src/server/**/*.pg.test.ts"],
                   environment: "node" as const,
+                  globalSetup: ["src/testing/database-template.ts"],
                 },
               },
             ]

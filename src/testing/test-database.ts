@@ -1,6 +1,11 @@
 import pg from "pg";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { openDatabase, type Database } from "../server/db/client";
+
+/** Where Vitest's global setup (`database-template.ts`) left the migrated PGlite archive, and the PostgreSQL template. */
+export const TEMPLATE_ARCHIVE_VARIABLE = "PULSE_TEST_PGLITE_TEMPLATE";
+export const TEMPLATE_DATABASE_VARIABLE = "PULSE_TEST_POSTGRES_TEMPLATE";
 
 /**
  * The PostgreSQL server the tests run against as well as PGlite (TEST_DATABASE_URL), if any. The one place a test
@@ -26,13 +31,18 @@ export interface ScratchPostgresDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates a fresh, empty database on the server `serverUrl` points at (e.g. TEST_DATABASE_URL). */
+/**
+ * Creates a fresh database on the server `serverUrl` points at (e.g. TEST_DATABASE_URL): empty, or a copy of the
+ * database named `template`.
+ */
 export async function createScratchPostgresDatabase(
   serverUrl: string,
   prefix = "pulse_test",
+  template?: string,
 ): Promise<ScratchPostgresDatabase> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  await withAdmin(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  const copying = template ? ` TEMPLATE ${pg.escapeIdentifier(template)}` : "";
+  await withAdmin(serverUrl, (c) => c.query(`CREATE DATABASE ${name}${copying}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -47,7 +57,8 @@ export async function createScratchPostgresDatabase(
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory, or — when TEST_DATABASE_URL is set — a new
- * PostgreSQL database created for the file and dropped afterwards.
+ * PostgreSQL database created for the file and dropped afterwards. Under Vitest both are copies of the run's
+ * migrated template (`database-template.ts`); elsewhere they are made and migrated here.
  */
 export async function openTestDatabase(): Promise<{
   db: Database;
@@ -56,10 +67,14 @@ export async function openTestDatabase(): Promise<{
 }> {
   const serverUrl = postgresServerUrl();
   if (!serverUrl) {
-    const db = await openDatabase({});
+    const db = await openDatabase({ startFrom: templateArchive() });
     return { db, drop: () => db.close() };
   }
-  const scratch = await createScratchPostgresDatabase(serverUrl);
+  const scratch = await createScratchPostgresDatabase(
+    serverUrl,
+    undefined,
+    process.env[TEMPLATE_DATABASE_VARIABLE] || undefined,
+  );
   const db = await openDatabase({ databaseUrl: scratch.databaseUrl });
   return {
     db,
@@ -69,6 +84,13 @@ export async function openTestDatabase(): Promise<{
       await scratch.drop();
     },
   };
+}
+
+let archive: Blob | undefined;
+function templateArchive(): Blob | undefined {
+  const file = process.env[TEMPLATE_ARCHIVE_VARIABLE];
+  if (file) archive ??= new Blob([readFileSync(file)]);
+  return archive;
 }
 
 async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -75,15 +75,23 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite directory; `undefined` keeps the database in memory (tests). */
   dataDir?: string | undefined;
+  /**
+   * An in-memory database starts from this archive of a data directory (`archivePglite`) instead of running initdb:
+   * the tests start each file's database from one migrated template.
+   */
+  startFrom?: Blob | undefined;
   onError?: (err: Error) => void;
   /** Told what in DATA_DIR was open to other accounts before it was made owner-only (decision 0095). */
   onLooseDataDir?: (entries: string[]) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.startFrom && (options.databaseUrl || options.dataDir)) {
+    throw new Error("startFrom is for an in-memory database only.");
+  }
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.onError)
-    : await openPglite(options.dataDir, options.onLooseDataDir);
+    : await openPglite(options.dataDir, options.onLooseDataDir, options.startFrom);
   try {
     await applyMigrations(db);
     // The files the migrations made are owner-only too (data-dir-access.ts says why PGlite's are not).
@@ -236,6 +244,7 @@ class PostgresListener {
 async function openPglite(
   dataDir: string | undefined,
   onLooseDataDir?: (entries: string[]) => void,
+  startFrom?: Blob,
 ): Promise<Database> {
   let lock: DataDirLock | undefined;
   let pglite: PGlite;
@@ -253,7 +262,7 @@ async function openPglite(
       throw err;
     }
   } else {
-    pglite = await PGlite.create(pgliteOptions());
+    pglite = await PGlite.create({ ...pgliteOptions(), loadDataDir: startFrom });
   }
   let closed = false;
   const { drizzleClient, rawParsers } = shareDrizzleParsers(pglite);
@@ -308,5 +317,15 @@ async function openPglite(
     },
   };
   statsOf.set(db, () => ({ statementErrors }));
+  pgliteOf.set(db, pglite);
   return db;
+}
+
+const pgliteOf = new WeakMap<Database, PGlite>();
+
+/** An open PGlite database's data directory as PGlite's archive (uncompressed tar), for `startFrom`. */
+export async function archivePglite(db: Database): Promise<Blob> {
+  const pglite = pgliteOf.get(db);
+  if (!pglite) throw new Error("Only a PGlite database can be archived this way.");
+  return pglite.dumpDataDir("none");
 }
