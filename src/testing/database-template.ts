@@ -14,8 +14,8 @@ import {
  * copied from, made once per run. Without it each file ran PGlite's initdb and every migration again, about 2 s of
  * a core each, more than half of what the server tests spent (docs/testing.md, "Where the time goes"). On
  * PostgreSQL the copy is `CREATE DATABASE … TEMPLATE`. The copies still open through `openDatabase`, whose
- * migration check then finds nothing to apply; the migrations themselves are tested from empty databases
- * (`migrations.test.ts`, `migrate.test.ts`).
+ * migration check then finds nothing to apply; the migrations still run from an empty database here and in
+ * `migrate.test.ts`.
  *
  * Workers learn of the template through the environment, which they inherit from this process, because
  * `test-database.ts` is shared with Playwright's fixtures and cannot import Vitest's `inject`.
