@@ -22,6 +22,9 @@ export default defineConfig({
   use: {
     ...devices["Desktop Chrome"],
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-    trace: "retain-on-failure",
+    // No trace by default: recording one for every journey, to keep it on failure, took a quarter of the suite's
+    // time (docs/testing.md, "Where the time goes"), and CI keeps only its log. To keep the traces of failures:
+    // `npx playwright test --trace retain-on-failure`, then `npx playwright show-trace <its zip>`.
+    trace: "off",
   },
 });
