@@ -1,10 +1,11 @@
 // Reading `perf report` for `npm run bench:profile -- --perf`: where a server process's CPU went while it answered
 // a load, sampled by Linux's perf rather than by V8's profiler. perf without call chains costs the process nothing
 // measurable (V8's profiler costs 17–60 % on the API bench's routes, unevenly; docs/performance.md), and it sees
-// what V8 does not: the kernel (the socket writes and reads), Node's C++ and the HTTP parser, and V8's helper threads. V8 names its compiled code in
-// /tmp/perf-<pid>.map (`--perf-basic-prof`), which keeps every name an address ever had: a frame named after
-// start-up code (a module's top level) may be code that later took its place. V8's jitdump (`--perf-prof` and
-// `perf inject --jit`) names each sample right, but cost the connector list 40 % more CPU here: not used.
+// what V8 does not: the kernel (the socket writes and reads), Node's C++ and the HTTP parser, and V8's helper
+// threads. V8 names its compiled code in /tmp/perf-<pid>.map (`--perf-basic-prof`), which keeps every name an
+// address ever had: a frame named after start-up code (a module's top level) may be code that later took its place.
+// V8's jitdump (`--perf-prof` and `perf inject --jit`) names each sample right, but cost the connector list 40 %
+// more CPU here: not used.
 // Weighed before writing this reader: 0x and Clinic.js Flame draw flame graphs (from V8's tick profiler, or from perf
 // with 0x's --kernel-tracing), with no per-request table to read beside the ceiling's; @datadog/pprof and pprof
 // sample through V8's CPU profiler, whose cost is what this avoids.

@@ -21,6 +21,11 @@ import {
  * `test-database.ts` is shared with Playwright's fixtures and cannot import Vitest's `inject`.
  */
 export default async function setup(): Promise<() => Promise<void>> {
+  // Both server projects list this file, and Vitest sets each project up in turn in this process: the first makes
+  // the template, the next finds it here.
+  if (process.env[TEMPLATE_ARCHIVE_VARIABLE] || process.env[TEMPLATE_DATABASE_VARIABLE]) {
+    return async () => {};
+  }
   const serverUrl = postgresServerUrl();
   return serverUrl ? postgresTemplate(serverUrl) : pgliteTemplate();
 }
