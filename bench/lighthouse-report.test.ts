@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   categoriesFor,
   figuresOf,
+  hostSpeedLine,
   medianFigures,
   medianRunIndex,
   referenceFigures,
@@ -227,5 +228,14 @@ describe("the table", () => {
     // A run without an LCP never passes.
     const none = tableRow("/timeline", { scores: { performance: 99 }, lcpMs: Number.NaN }, "signed-in");
     expect(none.failed).toBe(true);
+  });
+});
+
+describe("the host's speed", () => {
+  it("prints the median of the audits' benchmark indexes with their range, leaving out audits without one", () => {
+    expect(hostSpeedLine([2478.4, 1857.5, 2399, Number.NaN, 0])).toBe(
+      "Host speed: Lighthouse benchmark index 2399 (median of 3 audits, 1858–2478; higher is faster)",
+    );
+    expect(hostSpeedLine([])).toBe("Host speed: no benchmark index reported");
   });
 });

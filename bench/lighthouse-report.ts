@@ -211,3 +211,17 @@ export function tableRow(
   }
   return { line: line([label, ...cells]), failed: missed.length > 0, missed };
 }
+
+/**
+ * The host's speed as Lighthouse measured it before each audit (`environment.benchmarkIndex`, higher is faster). The
+ * simulated 4× CPU slowdown is applied to this machine's own timings, so the same build scores lower on a slower
+ * host: figures from two machines compare only beside their indexes.
+ */
+export function hostSpeedLine(benchmarkIndexes: readonly number[]): string {
+  const known = benchmarkIndexes.filter((i) => Number.isFinite(i) && i > 0);
+  if (known.length === 0) return "Host speed: no benchmark index reported";
+  const sorted = [...known].sort((a, b) => a - b);
+  const median = Math.round(lowerMedian(sorted));
+  const range = `${Math.round(sorted[0]!)}–${Math.round(sorted.at(-1)!)}`;
+  return `Host speed: Lighthouse benchmark index ${median} (median of ${known.length} audits, ${range}; higher is faster)`;
+}

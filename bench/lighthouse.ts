@@ -29,6 +29,7 @@ import { paintsWithoutScripts, REFERENCE_DIR, referencePath, withoutScripts } fr
 import {
   categoriesFor,
   figuresOf,
+  hostSpeedLine,
   medianFigures,
   medianRunIndex,
   referenceFigures,
@@ -110,6 +111,7 @@ const chrome = await chromeLauncher.launch({
 
 let failed = false;
 const missedGoals: string[] = [];
+const benchmarkIndexes: number[] = [];
 mkdirSync(".lighthouse", { recursive: true });
 try {
   // Whether each public page's HTML has markup to paint, so it has a reference (read before any audit, and before
@@ -245,6 +247,7 @@ async function audit(urlPath: string, categories: readonly Category[]): Promise<
     if (result && !result.lhr.runtimeError) {
       const problem = renderProblem(result.lhr, urlPath);
       if (problem) throw new Error(`Lighthouse audited something else than ${url}: ${problem}`);
+      benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
       return result.lhr;
     }
     if (attempt === 3)
@@ -252,6 +255,7 @@ async function audit(urlPath: string, categories: readonly Category[]): Promise<
   }
 }
 
+console.log(`\n${hostSpeedLine(benchmarkIndexes)}`);
 if (failed) {
   console.log(`\nGoals missed:\n${missedGoals.map((m) => `  ${m}`).join("\n")}`);
   console.log(
