@@ -354,14 +354,14 @@ test.describe("legal pages", () => {
 });
 
 test.describe("every public page", () => {
-  test("has exactly one h1, headings in order, and no serious axe violations in dark and in light theme", async ({
-    page,
-  }) => {
-    test.setTimeout(90_000);
-    // Colour transitions (theme switch, navigation bar) end at once, so axe sees settled colours.
-    await page.emulateMedia({ reducedMotion: "reduce" });
-    for (const theme of ["Dark", "Light"] as const) {
-      for (const path of PUBLIC_PAGES) {
+  // A test a page, each with its own time: all of them in one outgrew a test's time on a slow, busy machine.
+  for (const path of PUBLIC_PAGES) {
+    test(`${path} has exactly one h1, headings in order, and no serious axe violations in dark and in light theme`, async ({
+      page,
+    }) => {
+      // Colour transitions (theme switch, navigation bar) end at once, so axe sees settled colours.
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      for (const theme of ["Dark", "Light"] as const) {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
         await page.getByRole("radio", { name: theme }).click();
@@ -379,8 +379,8 @@ test.describe("every public page", () => {
         });
         await expectNoSeriousA11yViolations(page);
       }
-    }
-  });
+    });
+  }
 
   test("reads well on a phone: nothing overflows sideways", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });

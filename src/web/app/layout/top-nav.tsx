@@ -61,10 +61,13 @@ export function TopNav({ variant }: { variant: NavVariant }) {
     <header
       data-scrolled={darkened ? "true" : "false"}
       className={cn(
-        "sticky top-0 z-40 w-full transition-colors duration-300",
-        variant === "app" && "border-b bg-background",
+        // The bottom border is always there, transparent until the bar darkens: a bar that grew by it when darkened
+        // moved the page by 1 px, which the browser's scroll anchoring then added to the reader's scroll position.
+        "sticky top-0 z-40 w-full border-b transition-colors duration-300",
+        variant === "app" && "bg-background",
+        variant === "public" && !darkened && "border-transparent",
         // The "dark" class flips the theme tokens inside the bar, so it is dark in either theme once scrolled.
-        darkened && "dark border-b bg-background/80 text-foreground backdrop-blur-md",
+        darkened && "dark bg-background/80 text-foreground backdrop-blur-md",
       )}
     >
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
