@@ -220,8 +220,7 @@ export function tableRow(
 export function hostSpeedLine(benchmarkIndexes: readonly number[]): string {
   const known = benchmarkIndexes.filter((i) => Number.isFinite(i) && i > 0);
   if (known.length === 0) return "Host speed: no benchmark index reported";
-  const sorted = [...known].sort((a, b) => a - b);
-  const median = Math.round(lowerMedian(sorted));
-  const range = `${Math.round(sorted[0]!)}–${Math.round(sorted.at(-1)!)}`;
+  const median = Math.round(lowerMedian(known));
+  const range = `${Math.round(Math.min(...known))}–${Math.round(Math.max(...known))}`;
   return `Host speed: Lighthouse benchmark index ${median} (median of ${known.length} audits, ${range}; higher is faster)`;
 }
