@@ -43,7 +43,7 @@ afterAll(async () => {
 describe("PGlite with Drizzle's parsers held by the instance", () => {
   it("gives Drizzle the same values as its own driver, in queries, raw SQL and transactions", async () => {
     const reference = drizzle({ client: plain });
-    const faster = drizzle({ client: sharing.drizzleClient });
+    const faster = drizzle({ client: sharing.drizzleClient as unknown as PGlite });
 
     const expected = await reference.select().from(sample);
     expect(expected[0]!.at).toEqual(new Date("2026-11-23T10:11:12.345Z"));

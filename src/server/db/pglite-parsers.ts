@@ -1,4 +1,5 @@
-import { types, type PGlite, type Transaction } from "@electric-sql/pglite";
+import { types, type PGlite } from "@electric-sql/pglite";
+import { namedStatements, type DrizzleClient } from "./pglite-statements";
 
 /**
  * The value parsers Drizzle's PGlite driver sends with every query (drizzle-orm/pglite/session.js): dates, times
@@ -18,30 +19,18 @@ export const DRIZZLE_PGLITE_PARSERS: Record<number, (value: string) => string> =
   ].map((oid) => [oid, (value: string) => value]),
 );
 
-type Client = Pick<PGlite, "query">;
-
 /**
  * PGlite merges per-query parsers by copying its whole parser table, on every query: with Drizzle's set the copy
- * cost more than the statement itself (docs/performance.md). So the instance holds Drizzle's parsers itself,
- * the client handed to Drizzle drops the per-query copy, and raw queries get PGlite's own parsers back for those
- * types, so they still answer Date objects as node-postgres does.
+ * cost more than the statement itself (docs/performance.md). So the instance holds Drizzle's parsers itself, the
+ * client handed to Drizzle sends none per query (and keeps its statements parsed: pglite-statements.ts), and raw
+ * queries get PGlite's own parsers back for those types, so they still answer Date objects as node-postgres does.
  */
 export function shareDrizzleParsers(pglite: PGlite): {
-  drizzleClient: PGlite;
+  drizzleClient: DrizzleClient;
   rawParsers: Record<number, unknown>;
 } {
   const own = pglite.parsers;
   const rawParsers = Object.fromEntries(Object.keys(DRIZZLE_PGLITE_PARSERS).map((oid) => [oid, own[oid]]));
   pglite.parsers = { ...own, ...DRIZZLE_PGLITE_PARSERS };
-  return { drizzleClient: withoutPerQueryParsers(pglite) as unknown as PGlite, rawParsers };
-}
-
-/** The two methods Drizzle's driver calls (query, and transaction for `db.transaction`), minus the parsers. */
-function withoutPerQueryParsers(client: Client & Partial<Pick<PGlite, "transaction">>) {
-  return {
-    query: ((text: string, params?: unknown[], options?: Record<string, unknown>) =>
-      client.query(text, params, options && { ...options, parsers: undefined })) as Client["query"],
-    transaction: <T>(fn: (tx: Client) => Promise<T>) =>
-      client.transaction!((tx: Transaction) => fn(withoutPerQueryParsers(tx))),
-  };
+  return { drizzleClient: namedStatements(pglite), rawParsers };
 }

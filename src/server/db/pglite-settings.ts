@@ -12,6 +12,9 @@ import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
  *   it) go through a small ring instead of the cache.
  * - `max_connections`: PGlite serves one connection, but PostgreSQL sizes its per-connection tables (processes,
  *   locks) for 100.
+ * - `plan_cache_mode`: Drizzle's statements are kept parsed under names (pglite-statements.ts), and PostgreSQL may
+ *   plan a named statement once for any values after five runs. The candidates' keyset page is where that plan is
+ *   100 times slower (decision 0082), so each run is planned for its own values, as an unnamed statement is.
  *
  * Passed with `-c` on every start, not written to the directory's postgresql.conf: directories made before
  * these settings get them too, and the file keeps what initdb wrote.
@@ -19,6 +22,7 @@ import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 export const PGLITE_SETTINGS = {
   shared_buffers: "16MB",
   max_connections: "1",
+  plan_cache_mode: "force_custom_plan",
 } as const;
 
 /** PGlite's start options with the settings above. */
