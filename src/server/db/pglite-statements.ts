@@ -26,12 +26,12 @@ export interface DrizzleClient {
 /**
  * The client Drizzle runs its statements through on PGlite: each statement's text is parsed once under a name, and
  * from then on bound and run in one exchange with the engine, as node-postgres does with a named statement on
- * PostgreSQL. PGlite's own `query` parses and plans the text afresh in six exchanges each time, which cost about
- * half the CPU of a short read (docs/performance.md, "Named statements on PGlite"). The answers are the same: PGlite's
- * parameter serializers and result parsers, under its query and transaction locks, as `query` uses them.
+ * PostgreSQL. PGlite's own `query` parses and plans the text afresh in six exchanges each time, the larger part of
+ * a short read's CPU (decision 0084). The answers are the same: PGlite's parameter serializers and result parsers,
+ * under its query and transaction locks, as `query` uses them.
  *
- * Per-query parsers are ignored: the instance holds Drizzle's (pglite-parsers.ts), so PGlite does not copy its
- * parser table on every query.
+ * Of the options Drizzle passes, the row mode is kept and the per-query parsers dropped: the instance holds
+ * Drizzle's (pglite-parsers.ts), so PGlite does not copy its parser table on every query.
  */
 export function namedStatements(pglite: PGlite, capacity = KEPT_STATEMENTS): DrizzleClient {
   // Most recently used last (a Map keeps insertion order).
