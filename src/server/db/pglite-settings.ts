@@ -13,8 +13,9 @@ import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
  * - `max_connections`: PGlite serves one connection, but PostgreSQL sizes its per-connection tables (processes,
  *   locks) for 100.
  * - `plan_cache_mode`: Drizzle's statements are kept parsed under names (pglite-statements.ts), and PostgreSQL may
- *   plan a named statement once for any values after five runs. The candidates' keyset page is where that plan is
- *   100 times slower (decision 0082), so each run is planned for its own values, as an unnamed statement is.
+ *   plan a named statement once for any values after five runs. For the candidates' keyset page that plan reads
+ *   every later row (decision 0082, measured on PostgreSQL, whose planner PGlite's is), so each run is planned
+ *   for its own values, as an unnamed statement is.
  *
  * Passed with `-c` on every start, not written to the directory's postgresql.conf: directories made before
  * these settings get them too, and the file keeps what initdb wrote.
