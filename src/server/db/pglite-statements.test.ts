@@ -34,6 +34,7 @@ describe("PGlite statements parsed once under a name", () => {
     for (const rowMode of ["object", "array"] as const) {
       const expected = await pglite.query(text, params, { rowMode });
       const answered = await client.query(text, params, { rowMode });
+      expect(expected.rows).toHaveLength(1);
       expect(answered.rows).toEqual(expected.rows);
       expect(answered.fields).toEqual(expected.fields);
     }
