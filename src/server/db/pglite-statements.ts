@@ -50,7 +50,7 @@ export function namedStatements(pglite: PGlite, capacity = KEPT_STATEMENTS): Dri
     closing = [];
     // Closing a statement that no longer exists is no error; the closes run even if the new text fails to parse.
     const { messages } = await pglite.execProtocol(
-      concat([
+      Buffer.concat([
         ...closes,
         serialize.parse({ name, text }),
         serialize.describe({ type: "S", name }),
@@ -80,7 +80,7 @@ export function namedStatements(pglite: PGlite, capacity = KEPT_STATEMENTS): Dri
       return serializer ? serializer(param) : String(param);
     });
     const { messages } = await pglite.execProtocol(
-      concat([
+      Buffer.concat([
         serialize.bind({ statement: statement.name, values }),
         serialize.describe({ type: "P" }),
         serialize.execute({}),
@@ -128,18 +128,5 @@ export function namedStatements(pglite: PGlite, capacity = KEPT_STATEMENTS): Dri
 }
 
 function isStale(err: unknown): boolean {
-  return (
-    typeof (err as { code?: unknown })?.code === "string" &&
-    STALE_STATEMENT.has((err as { code: string }).code)
-  );
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+  return STALE_STATEMENT.has(String((err as { code?: unknown } | null)?.code));
 }
