@@ -13,6 +13,7 @@ import { migrationFiles } from "./db/migrate";
 import { signInThroughDevProvider, withRefreshCookie, type TestSession } from "../testing/auth-test-driver";
 import { solvedAltchaToken } from "../testing/captcha";
 import { samplePdf } from "../testing/contact-files";
+import { migratedDataDir } from "../testing/migrated-data-dir";
 import { runOperatorCommand } from "../testing/operator-process";
 import { startPulse } from "../testing/pulse-process";
 import { postSignedEvent } from "../testing/signed-event";
@@ -29,7 +30,7 @@ function tempDir(name: string): string {
   return dir;
 }
 
-const source = tempDir("backup-source");
+let source: string;
 const restored = path.join(tempDir("backup-target"), "data");
 const backupFile = path.join(tempDir("backup-file"), "pulse.backup");
 const env = { NODE_ENV: "test", COMPANY_DOMAIN: "acme.com", LOG_LEVEL: "silent" };
@@ -54,6 +55,8 @@ let pulseMapId: string;
 let before: { users: unknown[]; sessions: unknown[]; submissions: unknown[]; googleToken: string };
 
 beforeAll(async () => {
+  source = await migratedDataDir("pulse-backup-source-");
+  dirs.push(source);
   const { app, db, config } = await openApp(source);
   sourceConfig = config;
   try {

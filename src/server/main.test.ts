@@ -5,6 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SERVER_ENTRY } from "../build/build-state.mjs";
 import { freePort } from "../testing/free-port";
+import { migratedDataDir } from "../testing/migrated-data-dir";
 import { startPulse } from "../testing/pulse-process";
 import { serverCommand } from "../testing/server-command";
 import { openDatabase } from "./db/client";
@@ -106,7 +107,7 @@ describe("the server process", () => {
   });
 
   it("refuses a second server on the same DATA_DIR, and shuts down cleanly on SIGTERM", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "pulse-main-"));
+    const dataDir = await migratedDataDir("pulse-main-");
     const port = await freePort();
     const first = await startMain({ PORT: String(port), DATA_DIR: dataDir });
     await waitHealthy(port);
@@ -130,7 +131,7 @@ describe("the server process", () => {
 
 describe("the embedded database", () => {
   it("keeps every committed write across close and reopen", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "pulse-pglite-"));
+    const dataDir = await migratedDataDir("pulse-pglite-");
     const db = await openDatabase({ dataDir });
     await db.query("INSERT INTO auth.users (email) VALUES ('ann@acme.com')");
     await db.close();
@@ -141,7 +142,7 @@ describe("the embedded database", () => {
   });
 
   it("refuses to open a directory another handle in this process holds", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "pulse-pglite-"));
+    const dataDir = await migratedDataDir("pulse-pglite-");
     const db = await openDatabase({ dataDir });
     await expect(openDatabase({ dataDir })).rejects.toThrow(/already open in this process/);
     await db.close();

@@ -1,14 +1,12 @@
 // The real process, signalled (issue #14 item 3): a built server on a PGlite DATA_DIR, whatever the test database is
 // (the in-process drain is shutdown.test.ts).
-import { mkdtempSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { solveToToken } from "../testing/captcha";
 import { samplePdf } from "../testing/contact-files";
 import { createSessionsBeforeStart } from "../testing/direct-session";
 import { freePort } from "../testing/free-port";
+import { migratedDataDir } from "../testing/migrated-data-dir";
 import { startPulse, type PulseProcess } from "../testing/pulse-process";
 import { openDatabase } from "./db/client";
 
@@ -19,8 +17,9 @@ interface Started {
   aliasId: string;
 }
 
-/** A PGlite server on a fresh DATA_DIR with a signed-in company user and one Streams candidate. */
-async function startWithSession(dataDir = mkdtempSync(path.join(tmpdir(), "pulse-kill-"))): Promise<Started> {
+/** A PGlite server on a DATA_DIR of its own with a signed-in company user and one Streams candidate. */
+async function startWithSession(): Promise<Started> {
+  const dataDir = await migratedDataDir("pulse-kill-");
   // LOG_LEVEL info: the tests wait for the server's "incoming request" line before signalling it.
   const env = {
     DATA_DIR: dataDir,

@@ -8,6 +8,7 @@ import {
   TEMPLATE_ARCHIVE_VARIABLE,
   TEMPLATE_DATABASE_VARIABLE,
 } from "./test-database";
+import { TEMPLATE_DATA_DIR_VARIABLE } from "./migrated-data-dir";
 
 /**
  * Vitest's global setup (vitest.config.ts): the migrated database every test file's own (`openTestDatabase`) is
@@ -40,6 +41,11 @@ async function pgliteTemplate(): Promise<() => Promise<void>> {
     await db.close();
   }
   process.env[TEMPLATE_ARCHIVE_VARIABLE] = archive;
+  // And a DATA_DIR as Pulse makes one on disk, which `migratedDataDir` copies for the tests of commands, restarts
+  // and backups.
+  const dataDir = path.join(dir, "data-dir");
+  await (await openDatabase({ dataDir })).close();
+  process.env[TEMPLATE_DATA_DIR_VARIABLE] = dataDir;
   return async () => rmSync(dir, { recursive: true, force: true });
 }
 

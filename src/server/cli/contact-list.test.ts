@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/client";
 import { samplePdf } from "../../testing/contact-files";
 import { run, type SubmissionSummary } from "./contact-list";
+import { migratedDataDir } from "../../testing/migrated-data-dir";
 import { capture } from "../../testing/operator-io";
 
 const dirs: string[] = [];
@@ -38,7 +39,8 @@ async function seed(db: Database): Promise<{ careersId: string; otherId: string 
 
 describe("npm run contact:list (embedded database)", () => {
   it("refuses clearly while a server holds the DATA_DIR, then lists and exports once it is free", async () => {
-    const dataDir = tempDir();
+    const dataDir = await migratedDataDir("pulse-contact-list-");
+    dirs.push(dataDir);
     const env = { NODE_ENV: "test", DATA_DIR: dataDir };
     const db = await openDatabase({ dataDir });
     const { careersId, otherId } = await seed(db);

@@ -7,6 +7,7 @@ import { BACKUP_KEY_SETTINGS } from "../db/backup-key";
 import { openDatabase } from "../db/client";
 import { migrationFiles } from "../db/migrate";
 import { run, POSTGRES_BACKUP_ADVICE } from "./db-backup";
+import { migratedDataDir } from "../../testing/migrated-data-dir";
 import { capture } from "../../testing/operator-io";
 
 const dirs: string[] = [];
@@ -19,9 +20,9 @@ const BACKUP_KEY = "a-test-backup-key-of-more-than-32-characters";
 let dataDir: string;
 let env: Record<string, string>;
 beforeAll(async () => {
-  dataDir = tempDir();
+  dataDir = await migratedDataDir("pulse-db-backup-");
+  dirs.push(dataDir);
   writeFileSync(path.join(dataDir, "jwt-secret"), "a-development-jwt-secret-of-enough-length\n");
-  await (await openDatabase({ dataDir })).close();
   env = { DATA_DIR: dataDir, BACKUP_KEY };
 });
 afterAll(() => {

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
 import { migrationFiles } from "../db/migrate";
 import { freePort } from "../../testing/free-port";
+import { migratedDataDir } from "../../testing/migrated-data-dir";
 import { runOperatorCommand } from "../../testing/operator-process";
 import { run } from "./db-migrate";
 import { capture } from "../../testing/operator-io";
@@ -35,7 +36,8 @@ describe("npm run db:migrate", { timeout: 60_000 }, () => {
   });
 
   it("refuses in one line while a server holds the embedded database", async () => {
-    const dataDir = tempDir();
+    const dataDir = await migratedDataDir("pulse-db-migrate-");
+    dirs.push(dataDir);
     const server = await openDatabase({ dataDir });
     try {
       const { io, out, err } = capture();

@@ -7,6 +7,7 @@ import { openDatabase } from "../db/client";
 import { reachableByOthers } from "../db/data-dir-access";
 import { migrationFiles } from "../db/migrate";
 import { run, POSTGRES_RESTORE_ADVICE } from "./db-restore";
+import { migratedDataDir } from "../../testing/migrated-data-dir";
 import { capture } from "../../testing/operator-io";
 
 const dirs: string[] = [];
@@ -20,10 +21,10 @@ const BACKUP_KEY = "a-test-backup-key-of-more-than-32-characters";
 let source: string;
 let file: string;
 beforeAll(async () => {
-  source = tempDir();
+  source = await migratedDataDir("pulse-db-restore-");
+  dirs.push(source);
   writeFileSync(path.join(source, "jwt-secret"), JWT);
   writeFileSync(path.join(source, "workflow-secret"), "whsec_c2VjcmV0\n");
-  await (await openDatabase({ dataDir: source })).close();
   file = path.join(tempDir(), "pulse.backup");
   await backupEmbeddedDatabase(source, file, { key: BACKUP_KEY });
 });
@@ -78,7 +79,8 @@ describe("npm run db:restore", { timeout: 60_000 }, () => {
   });
 
   it("refuses in one line while a server holds DATA_DIR", async () => {
-    const dataDir = tempDir();
+    const dataDir = await migratedDataDir("pulse-db-restore-");
+    dirs.push(dataDir);
     const server = await openDatabase({ dataDir });
     try {
       const { io, err } = capture();

@@ -1,13 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
 import { run } from "./sessions-revoke";
+import { migratedDataDir } from "../../testing/migrated-data-dir";
 import { capture } from "../../testing/operator-io";
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "pulse-sessions-revoke-"));
-const env = { DATA_DIR: dataDir, LOG_LEVEL: "silent" };
+let dataDir: string;
+let env: Record<string, string>;
 
 async function activeSessions(): Promise<Record<string, number>> {
   const db = await openDatabase({ dataDir });
@@ -23,6 +22,8 @@ async function activeSessions(): Promise<Record<string, number>> {
 }
 
 beforeAll(async () => {
+  dataDir = await migratedDataDir("pulse-sessions-revoke-");
+  env = { DATA_DIR: dataDir, LOG_LEVEL: "silent" };
   const db = await openDatabase({ dataDir });
   await db.query(`WITH u AS (INSERT INTO auth.users (email) VALUES ('lee@acme.com'), ('kim@acme.com') RETURNING id)
     INSERT INTO auth.sessions (user_id, expires_at) SELECT id, now() + interval '1 day' FROM u, generate_series(1, 2)`);

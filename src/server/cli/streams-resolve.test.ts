@@ -1,13 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
+import { migratedDataDir } from "../../testing/migrated-data-dir";
 import { capture } from "../../testing/operator-io";
 import { run } from "./streams-resolve";
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "pulse-streams-resolve-"));
-const env = { DATA_DIR: dataDir, LOG_LEVEL: "silent" };
+let dataDir: string;
+let env: Record<string, string>;
 
 async function withDb<T>(use: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
   const db = await openDatabase({ dataDir });
@@ -36,6 +35,8 @@ async function streams(): Promise<Record<string, string>> {
 }
 
 beforeAll(async () => {
+  dataDir = await migratedDataDir("pulse-streams-resolve-");
+  env = { DATA_DIR: dataDir, LOG_LEVEL: "silent" };
   // Items as a server before the resolver stored them: grouped by exact raw name only.
   await withDb(async (db) => {
     await db.query(

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
 import { openDatabase, type Database } from "../db/client";
 import { createDirectSession } from "../../testing/direct-session";
+import { migratedDataDir } from "../../testing/migrated-data-dir";
 import { capture } from "../../testing/operator-io";
 import { runOperatorCommand } from "../../testing/operator-process";
 import {
@@ -15,7 +16,7 @@ import {
 import { run } from "./user-delete";
 
 // The database the command opens: a scratch one on TEST_DATABASE_URL's server, else the embedded one in DATA_DIR.
-const dataDir = mkdtempSync(path.join(tmpdir(), "pulse-user-delete-"));
+let dataDir: string;
 let scratch: ScratchPostgresDatabase | undefined;
 let env: Record<string, string>;
 
@@ -35,6 +36,10 @@ const accounts = () =>
 
 beforeAll(async () => {
   const serverUrl = postgresServerUrl();
+  // On PostgreSQL, DATA_DIR holds only the secrets; otherwise the embedded database the command opens.
+  dataDir = serverUrl
+    ? mkdtempSync(path.join(tmpdir(), "pulse-user-delete-"))
+    : await migratedDataDir("pulse-user-delete-");
   if (serverUrl) scratch = await createScratchPostgresDatabase(serverUrl, "pulse_user_delete");
   env = { DATA_DIR: dataDir, LOG_LEVEL: "silent", ...(scratch ? { DATABASE_URL: scratch.databaseUrl } : {}) };
   const config = loadConfig({ ...env, COMPANY_DOMAIN: "acme.com" });

@@ -6,6 +6,7 @@ import { loadConfig } from "../config";
 import { openDatabase } from "../db/client";
 import type { PersonalDataExport } from "../privacy/personal-data";
 import { createDirectSession } from "../../testing/direct-session";
+import { migratedDataDir } from "../../testing/migrated-data-dir";
 import { capture } from "../../testing/operator-io";
 import { runOperatorCommand } from "../../testing/operator-process";
 import {
@@ -16,12 +17,16 @@ import {
 import { run } from "./user-export";
 
 // The database the command opens: a scratch one on TEST_DATABASE_URL's server, else the embedded one in DATA_DIR.
-const dataDir = mkdtempSync(path.join(tmpdir(), "pulse-user-export-"));
+let dataDir: string;
 let scratch: ScratchPostgresDatabase | undefined;
 let env: Record<string, string>;
 
 beforeAll(async () => {
   const serverUrl = postgresServerUrl();
+  // On PostgreSQL, DATA_DIR holds only the secrets; otherwise the embedded database the command opens.
+  dataDir = serverUrl
+    ? mkdtempSync(path.join(tmpdir(), "pulse-user-export-"))
+    : await migratedDataDir("pulse-user-export-");
   if (serverUrl) scratch = await createScratchPostgresDatabase(serverUrl, "pulse_user_export");
   env = { DATA_DIR: dataDir, LOG_LEVEL: "silent", ...(scratch ? { DATABASE_URL: scratch.databaseUrl } : {}) };
   const config = loadConfig({ ...env, COMPANY_DOMAIN: "acme.com" });

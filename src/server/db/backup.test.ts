@@ -11,6 +11,7 @@ import { openDatabase } from "./client";
 import { reachableByOthers } from "./data-dir-access";
 import { DataDirLockedError } from "./data-dir-lock";
 import { migrationFiles, migrationsAppliedOnOpen } from "./migrate";
+import { migratedDataDir } from "../../testing/migrated-data-dir";
 
 const KEY = "a-test-backup-key-of-more-than-32-characters";
 const key = { key: KEY };
@@ -30,7 +31,8 @@ const SNAPSHOT = `SELECT u.email, c.first_name, c.resume_bytes
 let before: unknown[];
 
 beforeAll(async () => {
-  source = tempDir();
+  source = await migratedDataDir("pulse-backup-");
+  dirs.push(source);
   work = tempDir();
   // The secrets a development server generates into DATA_DIR.
   loadConfig({ NODE_ENV: "test", DATA_DIR: source });

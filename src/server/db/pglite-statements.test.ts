@@ -1,7 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./client";
 import { namedStatements, type DrizzleClient } from "./pglite-statements";
 import { users } from "./schema";
@@ -16,10 +16,17 @@ async function parsedStatements(): Promise<string[]> {
   return rows.map((row) => row.statement);
 }
 
-beforeEach(async () => {
-  pglite = await PGlite.create();
-  await pglite.exec(`CREATE TABLE item (id int PRIMARY KEY, name text NOT NULL, at timestamptz, data jsonb,
+// PGlite's initdb once for the file; each test starts a fresh database (and session) from its archive.
+let seeded: Blob;
+beforeAll(async () => {
+  const first = await PGlite.create();
+  await first.exec(`CREATE TABLE item (id int PRIMARY KEY, name text NOT NULL, at timestamptz, data jsonb,
     tags text[]); INSERT INTO item VALUES (1, 'one', '2026-11-28 10:00:00+00', '{"a":[1]}', '{x,"y z"}');`);
+  seeded = await first.dumpDataDir("none");
+  await first.close();
+});
+beforeEach(async () => {
+  pglite = await PGlite.create({ loadDataDir: seeded });
   client = namedStatements(pglite, 2);
 });
 afterEach(async () => {
@@ -117,7 +124,7 @@ describe("PGlite statements parsed once under a name", () => {
 
 describe("Pulse's embedded database", () => {
   it("plans each run of a kept statement for its own values, never once for all (decision 0082)", async () => {
-    const db = await openDatabase({});
+    const db = await openDatabase({ startFrom: seeded });
     try {
       const byId = db.orm
         .select({ id: users.id })

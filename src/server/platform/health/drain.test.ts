@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { REALTIME_CLOSE } from "@shared/realtime";
 import { createSessionsBeforeStart } from "../../../testing/direct-session";
 import { freePort } from "../../../testing/free-port";
+import { migratedDataDir } from "../../../testing/migrated-data-dir";
 import { startPulse } from "../../../testing/pulse-process";
 import { TestSocket } from "../../../testing/realtime-test-client";
 import { loadConfig } from "../../config";
@@ -37,7 +38,12 @@ describe("SHUTDOWN_DRAIN_SECONDS", () => {
 describe("SIGTERM to the server process", () => {
   it("answers /readyz 503 at once and serves on for the drain window, then closes sockets with 1012 and exits 0", async () => {
     const port = await freePort();
-    const env = { DATA_DIR: dataDir(), PORT: String(port), LOG_LEVEL: "info", SHUTDOWN_DRAIN_SECONDS: "3" };
+    const env = {
+      DATA_DIR: await migratedDataDir("pulse-drain-"),
+      PORT: String(port),
+      LOG_LEVEL: "info",
+      SHUTDOWN_DRAIN_SECONDS: "3",
+    };
     const [session] = await createSessionsBeforeStart(env, ["ann@acme.com"]);
     const server = await startPulse({ env });
     try {
