@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
 import { openDatabase } from "./client";
 import { DataDirAccessError, reachableByOthers, secureDataDir } from "./data-dir-access";
+import { migratedDataDir } from "../../testing/migrated-data-dir";
 import { startPulse } from "../../testing/pulse-process";
 
 /**
@@ -62,8 +63,8 @@ describe("DATA_DIR's modes", { timeout: 120_000 }, () => {
   });
 
   it("are repaired at start when DATA_DIR was opened to others, and what was open is reported", async () => {
-    const dataDir = tempDir();
-    await (await openDatabase({ dataDir })).close();
+    const dataDir = await migratedDataDir("pulse-data-dir-");
+    dirs.push(dataDir);
     openToEveryone(dataDir);
     const before = reachableByOthers(dataDir);
     expect(before.length).toBeGreaterThan(10);
