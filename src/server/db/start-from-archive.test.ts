@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../../testing/test-database";
 import { archivePglite, openDatabase, type Database } from "./client";
 import { migrationsAppliedOnOpen } from "./migrate";
 
-// How the tests get a database per file (src/testing/database-template.ts): copies of one migrated template.
+// An in-memory database started from another's archive, as each test file's is (src/testing/database-template.ts).
+// PGlite's alone: this file imports nothing of src/testing/test-database.ts, so the PostgreSQL pass leaves it out;
+// that each file's database is its own, on both engines, is test-database-per-file.test.ts.
 
 const open: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
@@ -55,19 +56,5 @@ describe("an in-memory database started from another's archive", { timeout: 60_0
     await expect(openDatabase({ databaseUrl: "postgres://127.0.0.1:1/none", startFrom })).rejects.toThrow(
       "startFrom is for an in-memory database only.",
     );
-  });
-});
-
-describe("each test file's database", { timeout: 60_000 }, () => {
-  it("is migrated and empty, and apart from every other file's", async () => {
-    const first = await openTestDatabase();
-    const second = await openTestDatabase();
-    open.push({ close: first.drop }, { close: second.drop });
-    const users = (db: Database) => db.query<{ n: number }>("SELECT count(*)::int AS n FROM auth.users");
-
-    expect(await users(first.db)).toEqual([{ n: 0 }]);
-    await first.db.exec("INSERT INTO auth.users (email, name) VALUES ('ada@example.com', 'Ada')");
-    expect(await users(first.db)).toEqual([{ n: 1 }]);
-    expect(await users(second.db)).toEqual([{ n: 0 }]);
   });
 });
