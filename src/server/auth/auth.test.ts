@@ -1,4 +1,4 @@
-import { SignJWT, UnsecuredJWT } from "jose";
+import { decodeJwt, SignJWT, UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_ROUTES, type SessionResponse } from "@shared/auth";
 import { createTestApp, type TestApp } from "../../testing/test-app";
@@ -88,10 +88,18 @@ describe("sign-in through the development provider", () => {
   });
 
   it("signs an authorised user in: user, identity keyed by subject, profile, encrypted Google refresh token", async () => {
+    const before = Math.floor(Date.now() / 1000);
     const session = await signInThroughDevProvider(t.app, "Ann.Lee@acme.com");
+    const after = Math.floor(Date.now() / 1000);
+    // The access token lives an hour from its issue; expires_in counts from the answer, a second boundary later
+    // when one passed between the two (it did on a loaded machine: 3599).
+    const { iat, exp } = decodeJwt(session.access_token);
+    expect(exp! - iat!).toBe(3600);
+    expect(session.expires_at).toBe(exp);
+    expect(session.expires_at - session.expires_in).toBeGreaterThanOrEqual(Math.max(before, iat!));
+    expect(session.expires_at - session.expires_in).toBeLessThanOrEqual(after);
     expect(session).toMatchObject({
       token_type: "bearer",
-      expires_in: 3600,
       user: {
         email: "ann.lee@acme.com",
         email_verified: true,
