@@ -9,8 +9,8 @@ export const TEMPLATE_DATA_DIR_VARIABLE = "PULSE_TEST_DATA_DIR_TEMPLATE";
 /**
  * A new DATA_DIR (under the system's temporary folder, named by `prefix`) holding the embedded database as Pulse
  * leaves it after its first start: made by `openDatabase({ dataDir })`, migrated, closed. Under Vitest it is a copy
- * of the run's one such DATA_DIR, modes and all, because PGlite's initdb and every migration on disk cost about
- * 10 s of CPU each time (docs/testing.md, "Where the time goes"); elsewhere it is made here the same way.
+ * of the run's one such DATA_DIR, modes and all, because PGlite's initdb and every migration on disk cost many
+ * times a copy (docs/testing.md, "Where the time goes"); elsewhere it is made here the same way.
  *
  * For tests whose subject is what happens in a DATA_DIR that has a database: a command, a restart, a backup.
  * A test of the first start itself (an empty DATA_DIR, the migrations, the modes Pulse gives what it creates) makes
