@@ -1,7 +1,7 @@
 import { SIGN_IN_ERRORS } from "../src/shared/auth";
 import { allowConsoleErrors, expect, expectNoSeriousA11yViolations, test } from "./fixtures/test";
 import { chunkOfPackage } from "./fixtures/build";
-import { sessionStorageKey, signIn, storedSession } from "./fixtures/sign-in";
+import { sessionStorageKey, signInThroughProviderPages, storedSession } from "./fixtures/sign-in";
 
 const PROTECTED = ["/dashboard", "/projects", "/timeline", "/settings", "/project-manager"];
 
@@ -10,7 +10,7 @@ test.describe("Google sign-in through the development provider", () => {
     page,
     baseURL,
   }) => {
-    await signIn(page, "ann@acme.com");
+    await signInThroughProviderPages(page, "ann@acme.com");
     expect(page.url()).toBe(`${baseURL}/dashboard`);
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
@@ -50,7 +50,7 @@ test.describe("Google sign-in through the development provider", () => {
     page,
     baseURL,
   }) => {
-    await signIn(page, "mallory@gmail.com");
+    await signInThroughProviderPages(page, "mallory@gmail.com");
     const denied = page.getByRole("heading", { level: 1, name: "Unsupported email domain" });
     await expect(denied).toBeVisible();
     // First, while the screen is fresh: it signs out by itself 10 s after each page load (tested below).
@@ -96,7 +96,7 @@ test.describe("Google sign-in through the development provider", () => {
     baseURL,
   }) => {
     await page.clock.install();
-    await signIn(page, "mallory@gmail.com");
+    await signInThroughProviderPages(page, "mallory@gmail.com");
     const denied = page.getByRole("heading", { level: 1, name: "Unsupported email domain" });
     await expect(denied).toBeVisible();
     await expect(page.getByText("Signing you out automatically...")).toBeVisible();
@@ -118,7 +118,7 @@ test.describe("Google sign-in through the development provider", () => {
     page,
     baseURL,
   }) => {
-    await signIn(page, "eve@notacme.com");
+    await signInThroughProviderPages(page, "eve@notacme.com");
     const denied = page.getByRole("heading", { level: 1, name: "Unsupported email domain" });
     await expect(denied).toBeVisible();
     await expect(page.getByRole("group", { name: "Unauthorized email domain" })).toContainText(
@@ -142,7 +142,7 @@ test.describe("Google sign-in through the development provider", () => {
       baseURL,
       consoleErrors,
     }) => {
-      await signIn(page, "ann@acme.com", { consent: "cancel" });
+      await signInThroughProviderPages(page, "ann@acme.com", { consent: "cancel" });
       const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Authentication Error" });
       await expect(toast).toBeVisible();
       await expect(toast).toContainText(SIGN_IN_ERRORS.access_denied);
@@ -225,7 +225,7 @@ test.describe("Google sign-in through the development provider", () => {
   test("Logout from the mobile sheet closes it and signs out", async ({ page, baseURL }) => {
     // Narrow from the start, as a phone is: no reflow of the signed-in page under the click that follows.
     await page.setViewportSize({ width: 390, height: 800 });
-    await signIn(page, "bo@acme.com");
+    await signInThroughProviderPages(page, "bo@acme.com");
     await page.getByRole("button", { name: "Open menu" }).click();
     const sheet = page.getByRole("dialog");
     await sheet.getByRole("button", { name: "Logout" }).click();
@@ -239,7 +239,7 @@ test.describe("Google sign-in through the development provider", () => {
     context,
     baseURL,
   }) => {
-    await signIn(page, "cy@acme.com");
+    await signInThroughProviderPages(page, "cy@acme.com");
     const second = await context.newPage();
     await second.goto("/settings");
     const nav = second.getByRole("navigation", { name: "Main" });
@@ -257,7 +257,7 @@ test.describe("Google sign-in through the development provider", () => {
     baseURL,
   }) => {
     await page.clock.install();
-    await signIn(page, "dee@acme.com");
+    await signInThroughProviderPages(page, "dee@acme.com");
     const first = (await storedSession(page, baseURL!))!;
     // 58 min 20 s later the hour-long access token has 100 s left: not yet. 30 s on, 70 s left: refreshed.
     await page.clock.fastForward("58:20");
@@ -283,7 +283,7 @@ test.describe("Google sign-in through the development provider", () => {
     context,
     baseURL,
   }) => {
-    await signIn(page, "flo@acme.com");
+    await signInThroughProviderPages(page, "flo@acme.com");
     const cookie = (await context.cookies()).find((c) => c.name === "pulse-refresh");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/api/auth", secure: false });
     const readable = await page.evaluate(() => {
@@ -309,7 +309,7 @@ test.describe("Google sign-in through the development provider", () => {
     baseURL,
   }) => {
     await page.clock.install();
-    await signIn(page, "gil@acme.com");
+    await signInThroughProviderPages(page, "gil@acme.com");
     const first = (await storedSession(page, baseURL!))!;
     const refreshes: string[] = [];
     page.on("request", (request) => {
@@ -358,7 +358,7 @@ test.describe("Google sign-in through the development provider", () => {
     await page.goto("/dashboard");
     await expect(page).toHaveURL(`${baseURL}/auth`);
     expect(await page.evaluate((storageKey) => localStorage.getItem(storageKey), key)).toBeNull();
-    await signIn(page, "old@acme.com");
+    await signInThroughProviderPages(page, "old@acme.com");
     expect((await storedSession(page, baseURL!))?.user.email).toBe("old@acme.com");
   });
 });

@@ -5,6 +5,7 @@ import { ApiError, apiRequestWithToken, type TokenRequestOptions } from "@/lib/a
 import type { AuthChangeEvent, AuthSession, AuthUser } from "./auth-context";
 import { codeChallengeFor, createCodeVerifier } from "./pkce";
 import {
+  codeVerifierKeyFor,
   expiresSoon,
   finishingSignIn,
   isLegacySession,
@@ -81,8 +82,9 @@ export class AuthClient {
 
   constructor(options: AuthClientOptions = {}) {
     this.win = options.win ?? window;
-    this.storageKey = storageKeyFor(options.apiUrl ?? this.win.location.origin);
-    this.verifierKey = `${this.storageKey}-code-verifier`;
+    const apiUrl = options.apiUrl ?? this.win.location.origin;
+    this.storageKey = storageKeyFor(apiUrl);
+    this.verifierKey = codeVerifierKeyFor(apiUrl);
     this.storage = options.storage ?? this.win.localStorage;
     this.request = options.request ?? apiRequestWithToken;
     this.navigate = options.navigate ?? ((url) => this.win.location.assign(url));

@@ -11,6 +11,11 @@ export function storageKeyFor(apiUrl: string): string {
   return `pulse-auth-${new URL(apiUrl).host}`;
 }
 
+/** Where "Continue with Google" keeps its PKCE verifier until the sign-in comes back (beside the session's key). */
+export function codeVerifierKeyFor(apiUrl: string): string {
+  return `${storageKeyFor(apiUrl)}-code-verifier`;
+}
+
 export const REFRESH_MARGIN_MS = SESSION_REFRESH_THRESHOLD_TICKS * SESSION_REFRESH_TICK_MS;
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
