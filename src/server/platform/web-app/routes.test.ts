@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 
@@ -61,6 +61,24 @@ describe("serving the web app", () => {
         expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
       }
     }
+  });
+
+  it("sends the app's page compressed to a browser that accepts it, and plain to one that does not", async () => {
+    const plain = await t.app.inject({ url: "/timeline", headers: { accept: "text/html" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toContain("accept-encoding");
+    const br = await t.app.inject({
+      url: "/timeline",
+      headers: { accept: "text/html", "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await t.app.inject({
+      url: "/timeline",
+      headers: { accept: "text/html", "accept-encoding": "gzip, br;q=0" },
+    });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 
   it("answers a client that asks for JSON only with a JSON 404", async () => {

@@ -126,7 +126,8 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
       ),
       publicConfig,
     );
-  const indexHtml = rawHtml === undefined ? undefined : pageAt(rawHtml, undefined);
+  // Kept compressed, as the public pages are: the page is on a signed-in visit's critical path before any script.
+  const indexPage = rawHtml === undefined ? undefined : compressPage(pageAt(rawHtml, undefined));
   const pages =
     rawHtml === undefined
       ? new Map<string, string>()
@@ -137,7 +138,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
       ? []
       : [...new Set([...Object.keys(sessionPreloads), ...Object.keys(sessionGets)])]
           .filter((route) => !pages.has(route))
-          .map((route) => [route, pageAt(rawHtml, route)]),
+          .map((route) => [route, compressPage(pageAt(rawHtml, route))]),
   );
   const render = prerender ?? (webDir ? prerendererFromBuild(webDir) : undefined);
   // The public pages (those the build listed preloads for) are rendered in this process, with this deployment's
@@ -203,18 +204,23 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
 
   app.setNotFoundHandler(async (request, reply) => {
     if (
-      indexHtml &&
+      indexPage &&
       (request.method === "GET" || request.method === "HEAD") &&
       !isApiPath(request.url) &&
       !wantsJsonOnly(request.headers.accept)
     ) {
       const pathname = pathOnly(request.url);
       const plain = pages.get(pathname);
-      reply.code(200).header("cache-control", "no-cache").type("text/html; charset=utf-8");
-      if (plain === undefined) return reply.send(signedInPages.get(pathname) ?? indexHtml);
-      const page = await renderOnce(pathname, plain, request.log);
+      const page =
+        plain === undefined
+          ? (signedInPages.get(pathname) ?? indexPage)
+          : await renderOnce(pathname, plain, request.log);
       const encoding = pageEncoding(request.headers["accept-encoding"]);
-      reply.header("vary", "accept-encoding");
+      reply
+        .code(200)
+        .header("cache-control", "no-cache")
+        .header("vary", "accept-encoding")
+        .type("text/html; charset=utf-8");
       return encoding
         ? reply.header("content-encoding", encoding).send(page[encoding])
         : reply.send(page.html);

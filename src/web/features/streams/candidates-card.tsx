@@ -1,5 +1,5 @@
 import { Loader2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useDeferredValue, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { SpecAlert } from "@/components/ui/spec-alert";
@@ -22,23 +22,25 @@ const COLUMNS = ["Stream Name", "Candidates", "Source Apps", "Actions"] as const
 export function CandidatesCard() {
   const titleId = useId();
   const moreErrorId = useId();
-  const candidates = useCandidates();
+  const query = useCandidates();
+  // A screen of fifty rows drawn at once was the page's longest task after its first paint. Drawn from a deferred
+  // copy of the query, it is rendered in slices between the browser's other work, the table keeping what it shows
+  // until the rows are ready; presses act on the query itself.
+  const candidates = useDeferredValue(query);
   const pulseMap = useCreatePulseMap();
   usePrefetch(candidateMenu);
   // The opened rows, by alias_id; and the row whose items take the focus when they show (see `renamed`).
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
   const [focusOn, setFocusOn] = useState<string | null>(null);
   const rows = candidates.data?.pages.flatMap((page) => page.candidates) ?? [];
-  // With screens already shown, a failure (of "Show more", or of refreshing them when the tab comes back) keeps
-  // them on the page: the error goes by the button, which then tries again. Only a first load fails in the table.
-  const moreError = candidates.isError && candidates.data !== undefined ? candidates.error : null;
-  const busy = candidates.isFetchingNextPage || (moreError !== null && candidates.isFetching);
+  const { moreError, busy } = moreState(candidates);
   const showMoreError = moreError !== null && !busy;
 
   function loadMore() {
-    if (busy) return;
-    if (moreError !== null && !candidates.isFetchNextPageError) void candidates.refetch();
-    else void candidates.fetchNextPage();
+    const now = moreState(query);
+    if (now.busy) return;
+    if (now.moreError !== null && !query.isFetchNextPageError) void query.refetch();
+    else void query.fetchNextPage();
   }
 
   return (
@@ -113,6 +115,15 @@ export function CandidatesCard() {
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * With screens already shown, a failure (of "Show more", or of refreshing them when the tab comes back) keeps them
+ * on the page: the error goes by the button, which then tries again. Only a first load fails in the table.
+ */
+function moreState(candidates: ReturnType<typeof useCandidates>): { moreError: Error | null; busy: boolean } {
+  const moreError = candidates.isError && candidates.data !== undefined ? candidates.error : null;
+  return { moreError, busy: candidates.isFetchingNextPage || (moreError !== null && candidates.isFetching) };
 }
 
 function toggled(set: ReadonlySet<string>, key: string): ReadonlySet<string> {
