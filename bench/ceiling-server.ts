@@ -39,14 +39,14 @@ const ROUTES: Record<string, (query: Query, params: URLSearchParams) => Promise<
            AND EXISTS (SELECT 1 FROM pulse.project_aliases a
                        WHERE a.stream_id = s.id AND a.project_id IS NULL AND ${visible})
          ORDER BY s.name, s.id LIMIT $2)
-       SELECT p.id AS stream_id, v.*
+       SELECT p.id AS stream_id, items.raw_name, items.alias_count, items.source_apps, items.alias_id
        FROM page p CROSS JOIN LATERAL (
          SELECT (array_agg(a.plain_name ORDER BY a.name_rank DESC, a.discovered_at, a.id))[1] AS raw_name,
                 count(*)::int AS alias_count,
                 array_agg(DISTINCT a.source_app ORDER BY a.source_app) AS source_apps,
                 (array_agg(a.id ORDER BY a.discovered_at, a.id))[1] AS alias_id
          FROM pulse.project_aliases a
-         WHERE a.stream_id = p.id AND a.project_id IS NULL AND ${visible}) v
+         WHERE a.stream_id = p.id AND a.project_id IS NULL AND ${visible}) items
        ORDER BY p.name, p.id`,
       [params.get("user_id"), limit + 1],
     );

@@ -54,9 +54,10 @@ interface CandidateRow {
  * One page of the candidates `userId` may see: one row per Stream not yet a PulseMap that holds an item they may see
  * (reported without a user, or by their own connected accounts), keyset-paged on the Stream's stored name and id
  * (streams_candidates_idx). Its name, count, apps and first item are made of those visible items only, so nothing of
- * a colleague's discoveries shows, not even that the Stream holds more. Each page row's items are gathered by their
- * Stream's index (LATERAL): joined and grouped instead, the planner read every item of every Stream when the table
- * was small (docs/performance.md, "The candidates' items gathered per Stream").
+ * a colleague's discoveries shows, not even that the Stream holds more. Each page row's items are gathered in a
+ * LATERAL subquery, which the planner answers through the Stream's index (project_aliases_stream_idx): joined and
+ * grouped instead, it read every item of every Stream while the table was small (docs/performance.md, "The
+ * candidates' items gathered per Stream").
  */
 export async function listCandidates(
   db: Database,
@@ -74,14 +75,15 @@ export async function listCandidates(
               WHERE a.stream_id = s.id AND a.project_id IS NULL AND ${visibleItem(userId)})
           ORDER BY s.name, s.id
           LIMIT ${limit + 1})
-        SELECT p.id AS stream_id, p.name AS stream_name, v.*
+        SELECT p.id AS stream_id, p.name AS stream_name,
+               items.raw_name, items.alias_count, items.source_apps, items.alias_id
         FROM page p CROSS JOIN LATERAL (
           SELECT (array_agg(a.plain_name ORDER BY a.name_rank DESC, a.discovered_at, a.id))[1] AS raw_name,
                  count(*)::int AS alias_count,
                  array_agg(DISTINCT a.source_app ORDER BY a.source_app) AS source_apps,
                  (array_agg(a.id ORDER BY a.discovered_at, a.id))[1] AS alias_id
           FROM pulse.project_aliases a
-          WHERE a.stream_id = p.id AND a.project_id IS NULL AND ${visibleItem(userId)}) v
+          WHERE a.stream_id = p.id AND a.project_id IS NULL AND ${visibleItem(userId)}) items
         ORDER BY p.name, p.id`,
   );
   const page = rows.slice(0, limit);
