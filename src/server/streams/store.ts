@@ -43,7 +43,6 @@ function afterCursor(after: string | undefined): SQL {
 
 interface CandidateRow {
   stream_id: string;
-  stream_name: string;
   raw_name: string;
   alias_count: number;
   source_apps: string[];
@@ -75,8 +74,7 @@ export async function listCandidates(
               WHERE a.stream_id = s.id AND a.project_id IS NULL AND ${visibleItem(userId)})
           ORDER BY s.name, s.id
           LIMIT ${limit + 1})
-        SELECT p.id AS stream_id, p.name AS stream_name,
-               items.raw_name, items.alias_count, items.source_apps, items.alias_id
+        SELECT p.id AS stream_id, items.raw_name, items.alias_count, items.source_apps, items.alias_id
         FROM page p CROSS JOIN LATERAL (
           SELECT (array_agg(a.plain_name ORDER BY a.name_rank DESC, a.discovered_at, a.id))[1] AS raw_name,
                  count(*)::int AS alias_count,
