@@ -15,8 +15,14 @@ export function compressPage(html: string): CompressedPage {
   };
 }
 
-/** The encoding to send for an Accept-Encoding header: brotli, then gzip, else none (a `;q=0` refuses one). */
-export function pageEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
+/**
+ * The encoding to send for an Accept-Encoding header, among the forms at hand (both, for a page): brotli, then gzip,
+ * else none (a `;q=0` refuses one).
+ */
+export function pageEncoding(
+  acceptEncoding: string | undefined,
+  available: { br?: unknown; gzip?: unknown } = { br: true, gzip: true },
+): "br" | "gzip" | undefined {
   const accepted = new Set(
     (acceptEncoding ?? "")
       .toLowerCase()
@@ -25,7 +31,7 @@ export function pageEncoding(acceptEncoding: string | undefined): "br" | "gzip" 
       .filter(([, ...params]) => !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p)))
       .map(([name]) => name!.trim()),
   );
-  if (accepted.has("br")) return "br";
-  if (accepted.has("gzip")) return "gzip";
+  if (available.br && accepted.has("br")) return "br";
+  if (available.gzip && accepted.has("gzip")) return "gzip";
   return undefined;
 }

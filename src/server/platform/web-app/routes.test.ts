@@ -1,11 +1,13 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 
 const webDir = mkdtempSync(path.join(tmpdir(), "pulse-web-"));
+const script = "console.log('hello');".repeat(100);
+const styles = "body { color: black; }\n".repeat(100);
 let t: TestApp;
 
 beforeAll(async () => {
@@ -14,9 +16,11 @@ beforeAll(async () => {
     path.join(webDir, "index.html"),
     "<html><head><title>Pulse</title></head><body></body></html>",
   );
-  const script = "console.log('hello');".repeat(100);
   writeFileSync(path.join(webDir, "assets", "index-abc123.js"), script);
   writeFileSync(path.join(webDir, "assets", "index-abc123.js.gz"), gzipSync(script));
+  writeFileSync(path.join(webDir, "assets", "styles-def456.css"), styles);
+  writeFileSync(path.join(webDir, "assets", "styles-def456.css.br"), brotliCompressSync(styles));
+  writeFileSync(path.join(webDir, "assets", "styles-def456.css.gz"), gzipSync(styles));
   writeFileSync(path.join(webDir, "robots.txt"), "User-agent: *");
   mkdirSync(path.join(webDir, ".vite"));
   // What the build writes from the route table (scripts/route-preloads.ts): only the routes it lists get links.
@@ -124,6 +128,99 @@ describe("serving the web app", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(res.headers["content-encoding"]).toBe("gzip");
+  });
+
+  it("serves each hashed asset in the smallest form the client accepts, with its type and the security headers", async () => {
+    const cases: { acceptEncoding?: string; encoding?: string; decode: (body: Buffer) => Buffer }[] = [
+      { acceptEncoding: "gzip, deflate, br", encoding: "br", decode: brotliDecompressSync },
+      { acceptEncoding: "gzip, br;q=0", encoding: "gzip", decode: gunzipSync },
+      { acceptEncoding: "identity", decode: (body) => body },
+      { decode: (body) => body },
+    ];
+    for (const { acceptEncoding, encoding, decode } of cases) {
+      const res = await t.app.inject({
+        url: "/assets/styles-def456.css",
+        headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+      });
+      expect(res.statusCode, acceptEncoding).toBe(200);
+      expect(res.headers["content-type"]).toBe("text/css; charset=utf-8");
+      expect(res.headers["content-encoding"], acceptEncoding).toBe(encoding);
+      expect(res.headers.vary).toContain("accept-encoding");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+      expect(decode(res.rawPayload).toString(), acceptEncoding).toBe(styles);
+    }
+  });
+
+  it("sends gzip when an asset has no brotli form, and the file itself to a client that accepts neither", async () => {
+    const gzip = await t.app.inject({
+      url: "/assets/index-abc123.js",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+    expect(gzip.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    const plain = await t.app.inject({
+      url: "/assets/index-abc123.js",
+      headers: { "accept-encoding": "br" },
+    });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it("answers HEAD with an asset's headers and no body, and 304 to a client that holds its entity tag", async () => {
+    const head = await t.app.inject({ method: "HEAD", url: "/assets/styles-def456.css" });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["content-type"]).toBe("text/css; charset=utf-8");
+    expect(head.body).toBe("");
+    const etag = head.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    for (const ifNoneMatch of [etag, etag.slice(2), `"other", ${etag}`, "*"]) {
+      const res = await t.app.inject({
+        url: "/assets/styles-def456.css",
+        headers: { "if-none-match": ifNoneMatch },
+      });
+      expect(res.statusCode, ifNoneMatch).toBe(304);
+      expect(res.body).toBe("");
+    }
+    const stale = await t.app.inject({
+      url: "/assets/styles-def456.css",
+      headers: { "if-none-match": '"other"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toBe(styles);
+  });
+
+  it("serves none of the compressed forms or other folders under /assets by their own names", async () => {
+    for (const url of [
+      "/assets/styles-def456.css.br",
+      "/assets/styles-def456.css.gz",
+      "/assets/x/styles-def456.css",
+    ]) {
+      const res = await t.app.inject({ url, headers: { accept: "*/*" } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.code).toBe("not_found");
+    }
+  });
+
+  it("keeps serving the build it started with when the folder is rebuilt under it", async () => {
+    // A page in memory names its chunks by hash: those chunks must stay answerable for as long as it is served.
+    const ownDir = mkdtempSync(path.join(tmpdir(), "pulse-web-rebuilt-"));
+    cpSync(webDir, ownDir, { recursive: true });
+    const own = await createTestApp({ overrides: { webDir: ownDir } });
+    try {
+      rmSync(path.join(ownDir, "assets"), { recursive: true });
+      mkdirSync(path.join(ownDir, "assets"));
+      writeFileSync(path.join(ownDir, "assets", "index-fff999.js"), "console.log('next build');");
+      const res = await own.app.inject({
+        url: "/assets/styles-def456.css",
+        headers: { "accept-encoding": "br" },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(styles);
+    } finally {
+      await own.close();
+    }
   });
 
   it("caches other files briefly", async () => {

@@ -14,6 +14,7 @@ import {
   type RoutePreloads,
 } from "@shared/route-preloads";
 import { compressPage, pageEncoding, type CompressedPage } from "./compressed-page";
+import { readHashedAssets, registerHashedAssets } from "./hashed-assets";
 import { withInlinePrePaintScript, type PrePaintScript } from "./inline-script";
 import {
   entryScriptOf,
@@ -184,20 +185,17 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
   }
 
   if (hasWeb && webDir) {
+    registerHashedAssets(app, readHashedAssets(path.join(webDir, "assets")));
     await app.register(fastifyStatic, {
       root: webDir,
       index: false,
       wildcard: false,
-      // scripts/build.mjs writes .br and .gz beside each asset.
+      // Answered from memory above.
+      globIgnore: ["assets/**"],
+      // scripts/build.mjs writes .br and .gz beside each file.
       preCompressed: true,
-      setHeaders(res, filePath) {
-        const relative = path.relative(webDir, filePath);
-        res.header(
-          "cache-control",
-          relative.startsWith("assets" + path.sep)
-            ? "public, max-age=31536000, immutable"
-            : "public, max-age=3600",
-        );
+      setHeaders(res) {
+        res.header("cache-control", "public, max-age=3600");
       },
     });
   }
