@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 
@@ -221,6 +222,28 @@ describe("serving the web app", () => {
     } finally {
       await own.close();
     }
+  });
+
+  it("refuses any other name under /assets as JSON, never with the page or a server error", async () => {
+    // Dot segments are left out: a client resolves them before it asks (`/assets/..`, `/assets/%2e%2e` ask for `/`).
+    const segment = fc
+      .oneof(
+        fc.string(),
+        fc.constantFrom("%2F", "%00", "styles-def456.css%00", "index.html", "%E2%80%AE", "%"),
+      )
+      .filter((part) => ![".", ".."].includes(part.toLowerCase().replaceAll("%2e", ".")));
+    await fc.assert(
+      fc.asyncProperty(fc.array(segment, { minLength: 1, maxLength: 3 }), async (segments) => {
+        const url = `/assets/${segments.map((part) => part.replace(/[?#]/g, "")).join("/")}`;
+        const res = await t.app.inject({ url, headers: { accept: "*/*" } });
+        // A name that is not a built file is refused (404, or 400 for a path that does not decode), as JSON.
+        if (![script, styles].includes(res.body)) {
+          expect([400, 404], url).toContain(res.statusCode);
+          expect(res.headers["content-type"], url).toContain("application/json");
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("caches other files briefly", async () => {
