@@ -44,8 +44,15 @@ interface Ceiling {
   stop(): Promise<void>;
 }
 
-/** The ceiling server on `db`'s data, in its own process (with `nodeArgs`, e.g. --cpu-prof). */
-export async function startCeiling(db: BenchDatabase, nodeArgs: string[] = []): Promise<Ceiling> {
+/**
+ * The ceiling server on `db`'s data, in its own process (with `nodeArgs`, e.g. --cpu-prof; under `launcher`, e.g.
+ * valgrind, when given).
+ */
+export async function startCeiling(
+  db: BenchDatabase,
+  nodeArgs: string[] = [],
+  launcher: string[] = [],
+): Promise<Ceiling> {
   const port = await freePort();
   let copy: string | undefined;
   const env: Record<string, string> = { CEILING_PORT: String(port) };
@@ -56,7 +63,15 @@ export async function startCeiling(db: BenchDatabase, nodeArgs: string[] = []): 
     cpSync(db.location, copy, { recursive: true });
     env.PGLITE_DIR = copy;
   }
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "bench/ceiling-server.ts"], {
+  const [program, ...programArgs] = [
+    ...launcher,
+    process.execPath,
+    ...nodeArgs,
+    "--import",
+    "tsx",
+    "bench/ceiling-server.ts",
+  ];
+  const child = spawn(program!, programArgs, {
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -65,7 +80,8 @@ export async function startCeiling(db: BenchDatabase, nodeArgs: string[] = []): 
     try {
       if ((await fetch(`${baseURL}/healthz`)).ok) break;
     } catch {
-      if (i > 600) throw new Error("the ceiling server did not start");
+      // 30 s, or 5 minutes under a launcher (valgrind runs Node 20 to 50 times slower).
+      if (i > (launcher.length ? 6_000 : 600)) throw new Error("the ceiling server did not start");
     }
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -12,10 +12,15 @@ export interface LoadFigures {
   cpuUsPerRequest?: number;
 }
 
-/** One autocannon run against `url` with `headers`; loopback only. With `pid`, the server's CPU per request too. */
+/**
+ * One autocannon run against `url` with `headers`, for `seconds` or for exactly `requests` requests; loopback only.
+ * With `pid`, the server's CPU per request too.
+ */
 export async function loadRun(
   url: string,
-  options: { headers?: Record<string, string>; seconds: number; connections: number; pid?: number },
+  options: { headers?: Record<string, string>; connections: number; pid?: number } & (
+    { seconds: number; requests?: undefined } | { requests: number; seconds?: undefined }
+  ),
 ): Promise<LoadFigures> {
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error(`Loopback only: ${url}`);
   const cpuBefore = options.pid === undefined ? undefined : cpuSecondsOf(options.pid);
@@ -23,7 +28,7 @@ export async function loadRun(
     url,
     headers: options.headers,
     connections: options.connections,
-    duration: options.seconds,
+    ...(options.requests === undefined ? { duration: options.seconds } : { amount: options.requests }),
   });
   const cpuAfter = options.pid === undefined ? undefined : cpuSecondsOf(options.pid);
   const cpu =

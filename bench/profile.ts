@@ -11,19 +11,12 @@
 // The profile is kept in bench/results/profiles/ (V8's: open it in Chrome DevTools' Performance panel; perf's:
 // `perf report -i …` once the perf-<pid>.map kept beside it is copied back to /tmp).
 import { execFileSync, spawn } from "node:child_process";
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, existsSync } from "node:fs";
-import { SourceMap } from "node:module";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { startPulse } from "../src/testing/pulse-process";
 import { API_ROUTES, startCeiling } from "./api";
-import {
-  summariseProfile,
-  type CpuProfile,
-  type Locate,
-  type ProfileEntry,
-  type ProfileSummary,
-} from "./cpu-profile";
+import { locateBundleFrame } from "./bundle-locate";
+import { summariseProfile, type CpuProfile, type ProfileEntry, type ProfileSummary } from "./cpu-profile";
 import { DEFAULT_POSTGRES_URL, prepareDatabase, type DatabaseKind } from "./fixtures";
 import { loadRun, markdownTable, round, type LoadFigures } from "./measure";
 import { summarisePerfReport } from "./perf-report";
@@ -50,7 +43,6 @@ const dir = path.resolve("bench/results/profiles", name);
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 
-const maps = new Map<string, SourceMap | undefined>();
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 const db = await prepareDatabase(kind, {
@@ -82,7 +74,11 @@ try {
     copyFileSync(`/tmp/perf-${server.pid}.map`, path.join(dir, `perf-${server.pid}.map`));
     const report = perfReport(path.join(dir, "perf.data"));
     rmSync(`/tmp/perf-${server.pid}.map`, { force: true });
-    printSummary(load, requests, summarisePerfReport(report, { requests, root: process.cwd(), top, locate }));
+    printSummary(
+      load,
+      requests,
+      summarisePerfReport(report, { requests, root: process.cwd(), top, locate: locateBundleFrame }),
+    );
     console.log(`\nrecording: ${path.relative(process.cwd(), path.join(dir, "perf.data"))}`);
   } else {
     printV8Profile(load, requests, fromUs, toUs);
@@ -99,7 +95,14 @@ function printV8Profile(load: LoadFigures, requests: number, fromUs: number, toU
     const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as CpuProfile;
     return {
       file,
-      summary: summariseProfile(profile, { fromUs, toUs, requests, root: process.cwd(), top, locate }),
+      summary: summariseProfile(profile, {
+        fromUs,
+        toUs,
+        requests,
+        root: process.cwd(),
+        top,
+        locate: locateBundleFrame,
+      }),
     };
   });
   const { file, summary } = summaries.sort((a, b) => b.summary.busyUs - a.summary.busyUs)[0]!;
@@ -158,26 +161,4 @@ function perfReport(recording: string): string {
     maxBuffer: 256 * 1024 * 1024,
     stdio: ["ignore", "pipe", "ignore"],
   });
-}
-
-/** The server bundle's frames mapped through its linked source map; other frames as they are. */
-function locate(frame: Parameters<Locate>[0]): ReturnType<Locate> {
-  const map = sourceMapOf(frame.url);
-  const found = map?.findEntry(frame.lineNumber, frame.columnNumber);
-  if (!found || !("originalSource" in found) || !found.originalSource) return frame;
-  const source = path.resolve(path.dirname(fileURLToPath(frame.url)), found.originalSource);
-  return { url: `file://${source}`, lineNumber: found.originalLine };
-}
-
-function sourceMapOf(url: string): SourceMap | undefined {
-  if (!maps.has(url)) {
-    // Pulse's own bundle only: packages ship maps whose sources are not in the package.
-    const file =
-      url.startsWith("file://") && url.includes("/dist/server/") ? `${fileURLToPath(url)}.map` : undefined;
-    maps.set(
-      url,
-      file && existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, "utf8")) as never) : undefined,
-    );
-  }
-  return maps.get(url);
 }

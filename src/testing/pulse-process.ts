@@ -42,6 +42,10 @@ export interface StartPulseOptions {
    * copied inside the project, so that it finds the same node_modules. Used as it is, never rebuilt.
    */
   entry?: string;
+  /**
+   * A command the server runs under, before node and its arguments (bench/instructions.ts: valgrind's callgrind).
+   */
+  launcher?: string[];
   timeoutMs?: number;
 }
 
@@ -50,6 +54,7 @@ export async function startPulse({
   nodeArgs = [],
   viaStartScript = false,
   entry,
+  launcher = [],
   timeoutMs = 90_000,
 }: StartPulseOptions): Promise<PulseProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
@@ -59,7 +64,8 @@ export async function startPulse({
       ? { command: process.execPath, args: [...nodeArgs, entry] }
       : await serverCommand(nodeArgs);
   const spawnedAt = performance.now();
-  const child = spawn(command, args, {
+  const [program, ...programArgs] = [...launcher, command, ...args];
+  const child = spawn(program!, programArgs, {
     env: {
       ...process.env,
       ...SERVER_PROCESS_ENV,
