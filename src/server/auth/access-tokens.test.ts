@@ -139,4 +139,19 @@ describe("AccessTokens", () => {
     // Every refusal left the cache as it was: only the one canonical string of the token is remembered.
     expect(await strict.verify(token, NOW)).toEqual(claims);
   });
+
+  it("refuses a token whose claims fail its owner's rule, asks the rule once per token, and remembers no refusal", async () => {
+    const asked: string[] = [];
+    const owned = new AccessTokens(SECRET, ISSUER, (c) => {
+      asked.push(c.sessionId);
+      return c.sessionId !== "session-bad";
+    });
+    const good = await owned.sign(claims, NOW, NOW + 60);
+    const bad = await owned.sign({ ...claims, sessionId: "session-bad" }, NOW, NOW + 60);
+    expect(await owned.verify(good, NOW)).toEqual(claims);
+    expect(await owned.verify(good, NOW + 1)).toEqual(claims);
+    await expect(owned.verify(bad, NOW)).rejects.toThrow(/claims/);
+    await expect(owned.verify(bad, NOW)).rejects.toThrow(/claims/);
+    expect(asked).toEqual(["session-1", "session-bad", "session-bad"]);
+  });
 });

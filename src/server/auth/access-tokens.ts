@@ -43,6 +43,11 @@ export class AccessTokens {
   constructor(
     secret: string,
     private readonly issuer: string,
+    /**
+     * The owner's own rule on the claims (the session service: both ids are UUIDs), checked with the others, once
+     * per token: a token that fails it is refused as "claims" and never remembered.
+     */
+    private readonly claimsAreWellFormed: (claims: AccessTokenClaims) => boolean = () => true,
   ) {
     this.key = createSecretKey(Buffer.from(secret, "utf8"));
   }
@@ -111,8 +116,10 @@ export class AccessTokens {
     if (typeof claims.iat !== "number") throw new AccessTokenError("claims");
     if (typeof claims.sub !== "string" || typeof claims.sid !== "string")
       throw new AccessTokenError("claims");
+    const checked = { userId: claims.sub, sessionId: claims.sid };
+    if (!this.claimsAreWellFormed(checked)) throw new AccessTokenError("claims");
     const verified: VerifiedToken = {
-      claims: { userId: claims.sub, sessionId: claims.sid },
+      claims: checked,
       expiresAt: claims.exp,
       notBefore: claims.nbf,
     };

@@ -115,7 +115,13 @@ export class SessionService {
     /** Until `listenForChanges` runs, nothing is cached: every check reads the database. */
     private readonly cache = new SessionCache(),
   ) {
-    this.accessTokens = new AccessTokens(config.jwtSecret, config.publicUrl);
+    // The ids go into SQL as UUIDs: a token whose claims are not both UUIDs is refused before any query, and the
+    // check runs once per token, with its signature, not on every request that token makes.
+    this.accessTokens = new AccessTokens(
+      config.jwtSecret,
+      config.publicUrl,
+      (claims) => UUID.test(claims.sessionId) && UUID.test(claims.userId),
+    );
     this.rotationKey = deriveKey(config.jwtSecret, "refresh-token-rotation");
     this.keyId = sessionKeyId(config.jwtSecret);
   }
@@ -212,9 +218,6 @@ export class SessionService {
         "invalid_token",
         "Your sign-in is not valid or has expired. Please sign in again.",
       );
-    }
-    if (!UUID.test(claims.sessionId) || !UUID.test(claims.userId)) {
-      throw new HttpError(401, "invalid_token", "Your sign-in is not valid. Please sign in again.");
     }
     const cached = this.cache.get(claims.sessionId, claims.userId);
     if (cached) return cached;
