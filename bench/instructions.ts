@@ -1,6 +1,8 @@
 // `npm run bench:instructions` (issue #40): the instructions one API request costs, counted by valgrind's callgrind,
-// for one or two builds of the server and the ceiling on the API bench's data. For a change of a few microseconds,
+// for any number of builds of the server and the ceiling on the API bench's data. For a change of a few microseconds,
 // which timed runs on a shared two-core machine cannot tell apart (bench/callgrind.ts says what a count leaves out).
+// A process's count still moves with how V8 tiered its code (several percent; docs/performance.md, "A fifteenth
+// machine"): compare medians of rounds, and areas that do not tier (the regular expressions) exactly.
 // Each server runs under callgrind with instrumentation off, answers --warmup requests (so that V8 has compiled
 // what the route runs), is switched on for exactly --requests more, off again, and stopped; callgrind writes its
 // counts as the process exits. Servers alternate order from round to round, as in bench:compare. Each build after
