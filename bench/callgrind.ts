@@ -85,7 +85,8 @@ export function perfMapNames(map: string): (address: number) => string | undefin
   };
 }
 
-const byCost = (a: CallgrindFunction, b: CallgrindFunction) => b.instructions - a.instructions;
+/** Costliest first. */
+export const byCost = (a: CallgrindFunction, b: CallgrindFunction) => b.instructions - a.instructions;
 
 /**
  * V8's optimising compilers (TurboFan and Maglev) and its baseline compiler: work of the warm-up that may still be

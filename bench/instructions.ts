@@ -20,7 +20,14 @@ import { promisify } from "node:util";
 import { startPulse } from "../src/testing/pulse-process";
 import { API_ROUTES, startCeiling } from "./api";
 import { locateBundleFrame } from "./bundle-locate";
-import { countPerRequest, isCompiler, perfMapNames, UNNAMED, type InstructionCount } from "./callgrind";
+import {
+  byCost,
+  countPerRequest,
+  isCompiler,
+  perfMapNames,
+  UNNAMED,
+  type InstructionCount,
+} from "./callgrind";
 import { DEFAULT_POSTGRES_URL, prepareDatabase, type DatabaseKind } from "./fixtures";
 import { loadRun, markdownTable, median, round } from "./measure";
 import { perfAreaOf } from "./perf-report";
@@ -42,6 +49,8 @@ if (!route) throw new Error(`--route must be one of ${API_ROUTES.map((r) => r.pa
 if (kind !== "pglite" && kind !== "postgres") throw new Error("--db must be pglite or postgres");
 
 const SERVER_HOST = "127.0.0.1";
+/** The area V8's compilers are gathered in: shown in its own column, never among the differences. */
+const COMPILERS_AREA = "(V8's compilers)";
 /** A build's index in --build, or the ceiling. */
 type Side = number | "ceiling";
 const sides: Side[] = [...builds.keys(), "ceiling"];
@@ -125,13 +134,11 @@ function located(count: InstructionCount): InstructionCount {
           );
     const key = area && !name.includes(area) ? `${area} ${name}` : name;
     byName.set(key, (byName.get(key) ?? 0) + f.instructions);
-    const areaKey = area || (isCompiler(f.name) ? "(V8's compilers)" : f.name);
+    const areaKey = area || (isCompiler(f.name) ? COMPILERS_AREA : f.name);
     byArea.set(areaKey, (byArea.get(areaKey) ?? 0) + f.instructions);
   }
   const sorted = (byKey: Map<string, number>) =>
-    [...byKey]
-      .map(([name, instructions]) => ({ name, instructions }))
-      .sort((a, b) => b.instructions - a.instructions);
+    [...byKey].map(([name, instructions]) => ({ name, instructions })).sort(byCost);
   return { ...count, functions: sorted(byName), areas: sorted(byArea) };
 }
 
@@ -183,7 +190,7 @@ function differences(from: Side, to: Side, by: Breakdown): void {
     [from, to].flatMap((side) => counts.get(side)!.flatMap((c) => (c[by] ?? []).map((f) => f.name))),
   );
   const rows = [...names]
-    .filter((name) => !isCompiler(name) && name !== "(V8's compilers)")
+    .filter((name) => !isCompiler(name) && name !== COMPILERS_AREA)
     .map((name) => ({ name, from: costOf(from, by, name), to: costOf(to, by, name) }))
     .sort((x, y) => Math.abs(y.to - y.from) - Math.abs(x.to - x.from))
     .slice(0, top);
