@@ -100,6 +100,31 @@ describe("security headers", () => {
     expect(res.headers["permissions-policy"]).toContain("geolocation=()");
     expect(res.headers["permissions-policy"]).toContain("microphone=()");
   });
+
+  it("answers the API's JSON with the API policy: nothing loads or runs, never framed, no page-only headers", async () => {
+    for (const url of ["/api/config", "/api/nope", "/api/connectors"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.headers["content-security-policy"], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(res.headers["x-frame-options"], url).toBe("DENY");
+      expect(res.headers["cross-origin-resource-policy"], url).toBe("same-origin");
+      expect(res.headers["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
+      for (const pageOnly of ["permissions-policy", "cross-origin-opener-policy", "origin-agent-cluster"]) {
+        expect(res.headers[pageOnly], `${url} ${pageOnly}`).toBeUndefined();
+      }
+    }
+  });
+
+  it("answers pages and paths outside the API with the page map", async () => {
+    for (const url of ["/", "/apiary", "/assets/missing.js"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      const csp = String(res.headers["content-security-policy"]);
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(res.headers["permissions-policy"], url).toContain("camera=()");
+      expect(res.headers["cross-origin-opener-policy"], url).toBe("same-origin-allow-popups");
+    }
+  });
 });
 
 /** The headers every response must carry, whoever answers it. */

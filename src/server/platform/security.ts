@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
+import { isGuardedPath } from "./access";
 
 const RECAPTCHA_SCRIPT_HOSTS = ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"];
 const RECAPTCHA_FRAME_HOSTS = ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/"];
@@ -32,10 +33,10 @@ const PERMISSIONS_POLICY = [
   .join(", ");
 
 /**
- * The security headers of every response, computed once (issue #2, #7): a strict CSP with no inline script but the
- * server's own pre-paint script (allowed by its hash), and no
- * third-party script host unless reCAPTCHA is configured; never framed; HSTS in production. One map, so responses
- * that never reach a route (malformed URLs, socket-level errors) carry exactly the same headers.
+ * The page map of security headers, computed once (issue #2, #7): a strict CSP with no inline script but the
+ * server's own pre-paint script (allowed by its hash), and no third-party script host unless reCAPTCHA is
+ * configured; never framed; HSTS in production. Every response but the API's carries it, and so do responses that
+ * never reach a route (malformed URLs, socket-level errors); the API's is `apiSecurityHeaders` of it.
  */
 export function securityHeaders(
   config: Pick<Config, "production" | "recaptcha">,
@@ -80,14 +81,43 @@ export function securityHeaders(
   };
 }
 
-/** Sets the headers on every response Fastify sends, 404s and errors included (routes may override one). */
+/**
+ * The headers of a response that is never a page (decision 0103): the guarded prefixes' JSON, fetched by scripts.
+ * A browser applies the policy, the permissions list, the opener, origin-agent and prefetch headers to documents
+ * only, so those stay with the page map. Opened by hand as a document, such a response may load and run nothing
+ * (`default-src 'none'`) and is never framed; nosniff, CORP, the referrer policy (it governs redirects too, the
+ * sign-in callback's) and HSTS stay as they are.
+ */
+export function apiSecurityHeaders(
+  pageHeaders: Readonly<Record<string, string>>,
+): Readonly<Record<string, string>> {
+  const kept = Object.entries(pageHeaders).filter(([name]) => !DOCUMENT_ONLY_HEADERS.has(name));
+  return { ...Object.fromEntries(kept), "content-security-policy": API_CONTENT_SECURITY_POLICY };
+}
+
+/** Headers a browser reads on documents only. */
+const DOCUMENT_ONLY_HEADERS = new Set([
+  "permissions-policy",
+  "cross-origin-opener-policy",
+  "origin-agent-cluster",
+  "x-dns-prefetch-control",
+  "x-xss-protection",
+]);
+
+const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Sets the headers on every response Fastify sends, 404s and errors included (routes may override one): the API map
+ * under the guarded prefixes, the page map everywhere else, and on whatever is answered before a route is known.
+ */
 export function registerSecurityHeaders(
   app: FastifyInstance,
-  headers: Readonly<Record<string, string>>,
+  pageHeaders: Readonly<Record<string, string>>,
 ): void {
+  const apiHeaders = apiSecurityHeaders(pageHeaders);
   // A callback hook, not an async one: it runs on every response, and a promise per request buys nothing here.
-  app.addHook("onRequest", (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(isGuardedPath(request.url) ? apiHeaders : pageHeaders);
     done();
   });
 }

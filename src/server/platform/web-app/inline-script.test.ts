@@ -39,14 +39,20 @@ describe("the pre-paint script written into the page", () => {
     expect(scriptSrc).not.toContain("unsafe-inline");
   });
 
-  it("still serves the file itself, and puts the same hash on every response", async () => {
+  it("still serves the file itself, and puts the same hash on every response of the page map", async () => {
     const file = await t.app.inject({ url: "/pre-paint.js" });
     expect(file.statusCode).toBe(200);
     expect(file.body).toBe(THEME_SCRIPT);
+    const page = (await t.app.inject({ url: "/", headers: { accept: "text/html" } })).headers[
+      "content-security-policy"
+    ];
+    expect(page).toContain("'sha256-");
+    for (const url of ["/healthz", "/assets/missing.js", "/pre-paint.js"]) {
+      expect((await t.app.inject({ url })).headers["content-security-policy"], url).toBe(page);
+    }
+    // The API's JSON runs no script at all (decision 0103): no hash to allow.
     const api = await t.app.inject({ url: "/api/config" });
-    expect(api.headers["content-security-policy"]).toBe(
-      (await t.app.inject({ url: "/", headers: { accept: "text/html" } })).headers["content-security-policy"],
-    );
+    expect(api.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });
 
