@@ -81,20 +81,6 @@ export function securityHeaders(
   };
 }
 
-/**
- * The headers of a response that is never a page (decision 0103): the guarded prefixes' JSON, fetched by scripts.
- * A browser applies the policy, the permissions list, the opener, origin-agent and prefetch headers to documents
- * only, so those stay with the page map. Opened by hand as a document, such a response may load and run nothing
- * (`default-src 'none'`) and is never framed; nosniff, CORP, the referrer policy (it governs redirects too, the
- * sign-in callback's) and HSTS stay as they are.
- */
-export function apiSecurityHeaders(
-  pageHeaders: Readonly<Record<string, string>>,
-): Readonly<Record<string, string>> {
-  const kept = Object.entries(pageHeaders).filter(([name]) => !DOCUMENT_ONLY_HEADERS.has(name));
-  return { ...Object.fromEntries(kept), "content-security-policy": API_CONTENT_SECURITY_POLICY };
-}
-
 /** Headers a browser reads on documents only. */
 const DOCUMENT_ONLY_HEADERS = new Set([
   "permissions-policy",
@@ -105,6 +91,18 @@ const DOCUMENT_ONLY_HEADERS = new Set([
 ]);
 
 const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * The headers of a response that is never a page (decision 0103): the guarded prefixes' JSON, fetched by scripts.
+ * A browser applies the policy, the permissions list, the opener, origin-agent and prefetch headers to documents
+ * only, so those stay with the page map. Opened by hand as a document, such a response may load and run nothing
+ * (`default-src 'none'`) and is never framed; nosniff, CORP, the referrer policy (it governs redirects too, the
+ * sign-in callback's) and HSTS stay as they are.
+ */
+function apiSecurityHeaders(pageHeaders: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  const kept = Object.entries(pageHeaders).filter(([name]) => !DOCUMENT_ONLY_HEADERS.has(name));
+  return { ...Object.fromEntries(kept), "content-security-policy": API_CONTENT_SECURITY_POLICY };
+}
 
 /**
  * Sets the headers on every response Fastify sends, 404s and errors included (routes may override one): the API map
