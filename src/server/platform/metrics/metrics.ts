@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { databaseStats, type Database } from "../../db/client";
+import { RequestDurations } from "./request-durations";
 
 /** The realtime counts (the realtime hub's `metrics()`), read on each scrape. */
 export interface RealtimeCounts {
@@ -38,24 +39,34 @@ export function createMetrics(db: Database): PulseMetrics {
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
 
-  const requests = new Histogram({
-    name: "pulse_http_request_duration_seconds",
-    help: "HTTP requests by route template and status class, from arrival to the last byte written.",
-    labelNames: ["method", "route", "status_class"] as const,
-    buckets: SECONDS_BUCKETS,
-    registers,
-  });
+  const requests = new RequestDurations(
+    "pulse_http_request_duration_seconds",
+    "HTTP requests by route template and status class, from arrival to the last byte written.",
+    SECONDS_BUCKETS,
+  );
+  RequestDurations.register(registry, requests);
   const webhooks = new Counter({
     name: "pulse_workflow_webhook_calls_total",
     help: "Outbound workflow webhook attempts by hook and outcome (ok, or the failure); a retried call counts each attempt.",
     labelNames: ["hook", "outcome"] as const,
     registers,
   });
-  const sessionLookups = new Counter({
+  // Every signed-in request checks its session: counted as plain numbers and carried over on each scrape, so that
+  // no request pays prom-client's label validation and hashing for it (docs/performance.md, "An eighteenth machine").
+  const lookups = { hit: 0, miss: 0 };
+  const lookupsSeen = { hit: 0, miss: 0 };
+  new Counter({
     name: "pulse_session_cache_lookups_total",
     help: "Session checks answered by the instance's session cache (hit) or by the database (miss).",
     labelNames: ["result"] as const,
     registers,
+    collect() {
+      for (const result of ["hit", "miss"] as const) {
+        if (lookups[result] > lookupsSeen[result])
+          this.inc({ result }, lookups[result] - lookupsSeen[result]);
+        lookupsSeen[result] = lookups[result];
+      }
+    },
   });
   const contacts = new Counter({
     name: "pulse_contact_submissions_stored_total",
@@ -72,13 +83,13 @@ export function createMetrics(db: Database): PulseMetrics {
   const metrics: PulseMetrics = {
     registry,
     request(method, route, statusCode, seconds) {
-      requests.observe({ method, route, status_class: `${Math.floor(statusCode / 100)}xx` }, seconds);
+      requests.observe(method, route, statusCode, seconds);
     },
     workflowWebhook(hook, outcome) {
       webhooks.inc({ hook, outcome });
     },
     sessionLookup(result) {
-      sessionLookups.inc({ result });
+      lookups[result]++;
     },
     contactStored() {
       contacts.inc();
