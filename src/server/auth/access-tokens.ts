@@ -68,7 +68,8 @@ export class AccessTokens {
   }
 
   /**
-   * The token's claims; throws for a bad signature, algorithm, issuer, audience, or an expired token.
+   * The token's claims; rejects a bad signature, algorithm, issuer, audience, or an expired token (`check`'s
+   * answer, as a promise).
    *
    * Checked synchronously with node:crypto rather than jose's WebCrypto path: every signed-in request verifies one,
    * and jose's asynchronous HMAC was a large share of a list request's CPU (docs/performance.md). The
@@ -77,6 +78,11 @@ export class AccessTokens {
    * when present, and the required claims.
    */
   async verify(token: string, now = Math.floor(Date.now() / 1000)): Promise<AccessTokenClaims> {
+    return this.check(token, now);
+  }
+
+  /** `verify`, answered at once: it throws what `verify` rejects (the guard of every signed-in request, sessions.ts). */
+  check(token: string, now = Math.floor(Date.now() / 1000)): AccessTokenClaims {
     const known = this.verified.get(token) ?? this.verifyBytes(token);
     checkTimes(known, now);
     return known.claims;

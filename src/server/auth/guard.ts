@@ -1,5 +1,6 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest, onRequestHookHandler } from "fastify";
 import { isAuthorisedUser } from "@shared/auth-access";
+import type { Authenticated } from "../platform/current-user";
 import { forbidden, HttpError } from "../platform/errors";
 import type { GoogleRecheck } from "./google-recheck";
 import type { SessionService } from "./sessions";
@@ -26,21 +27,46 @@ function challenge(error: HttpError): HttpError {
   });
 }
 
+/** A guard's refusal of a bad token or an ended session carries the Bearer challenge; anything else goes as it is. */
+function refusalOf(err: unknown): Error {
+  return err instanceof HttpError && err.statusCode === 401 ? challenge(err) : (err as Error);
+}
+
+/**
+ * A guard: the request's session, then `check` on it (undefined to let the request through). A callback hook, not
+ * an async one: when this instance remembers the token's session (nearly every request) the guard decides at once,
+ * with no promise made and no turn of the event loop, and only a session it has to read waits for its query.
+ */
+function sessionGuard(
+  check: (request: FastifyRequest, authenticated: Authenticated) => HttpError | undefined,
+): onRequestHookHandler {
+  return (request, _reply, done) => {
+    const token = bearerToken(request);
+    if (!token) {
+      done(challenge(new HttpError(401, "unauthorized", "Sign in to continue.")));
+      return;
+    }
+    const admit = (authenticated: Authenticated) => {
+      request.authenticated = authenticated;
+      done(check(request, authenticated));
+    };
+    let session: Authenticated | Promise<Authenticated>;
+    try {
+      session = request.server.auth.sessions.sessionOf(token);
+    } catch (err) {
+      done(refusalOf(err));
+      return;
+    }
+    if (session instanceof Promise) session.then(admit, (err: unknown) => done(refusalOf(err)));
+    else admit(session);
+  };
+}
+
 /**
  * A valid, unexpired, unrevoked Pulse access token — whatever the user's domain: the guard of the routes
  * src/server/platform/access.ts lists as "session" (reading the current user).
  */
-export async function requireSession(request: FastifyRequest, _reply?: FastifyReply): Promise<void> {
-  const token = bearerToken(request);
-  if (!token) {
-    throw challenge(new HttpError(401, "unauthorized", "Sign in to continue."));
-  }
-  try {
-    request.authenticated = await request.server.auth.sessions.authenticate(token);
-  } catch (err) {
-    throw err instanceof HttpError && err.statusCode === 401 ? challenge(err) : err;
-  }
-}
+export const requireSession = sessionGuard(() => undefined);
 
 /**
  * The one guard of every product API route (ARCHITECTURE §5 Access): 401 without a token or with a bad, expired
@@ -48,14 +74,11 @@ export async function requireSession(request: FastifyRequest, _reply?: FastifyRe
  * route under /api, /functions and /realtime that its public list does not name; handlers read the user with
  * `currentUser(request)` (src/server/platform/current-user.ts).
  */
-export async function requireUser(request: FastifyRequest, reply?: FastifyReply): Promise<void> {
-  await requireSession(request, reply);
-  const { user } = request.authenticated!;
+export const requireUser = sessionGuard((request, { user }) => {
   const { companyDomain, requireHostedDomain } = request.server.config;
-  if (!isAuthorisedUser(user, companyDomain, requireHostedDomain)) {
-    throw forbidden(
-      `Only @${request.server.config.companyDomain} accounts are authorized to access this platform.`,
-      "unauthorized_domain",
-    );
-  }
-}
+  if (isAuthorisedUser(user, companyDomain, requireHostedDomain)) return undefined;
+  return forbidden(
+    `Only @${companyDomain} accounts are authorized to access this platform.`,
+    "unauthorized_domain",
+  );
+});
