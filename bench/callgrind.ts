@@ -100,6 +100,8 @@ export interface InstructionCount {
   functions: CallgrindFunction[];
   /** The same instructions by area (a package, a file of Pulse's, V8's builtins …), where the reader grouped them. */
   areas?: CallgrindFunction[];
+  /** Functions counted with everything they call (`callgrind_annotate --inclusive=yes`), where asked for. */
+  inclusive?: CallgrindFunction[];
 }
 
 /** A run's figures per request: every instruction, the compilers' share, and each function's. */

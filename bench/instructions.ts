@@ -10,6 +10,10 @@
 //   cp -r dist/server .data/server-before      (a build, copied inside the project so it finds node_modules)
 //   npm run bench:instructions -- [--build=.data/server-before/main.mjs …] (dist/server/main.mjs when none)
 //        [--db=postgres|pglite] [--route=/api/connectors] [--warmup=30000] [--requests=3000] [--rounds=2] [--top=20]
+//        [--inclusive]
+// --inclusive adds, for each side, its costliest JavaScript functions and V8 C++ builtins counted with everything
+// they call: where a cost spread thin over V8's builtins and runtime comes from (pg's copy of every statement's
+// config was found this way: docs/performance.md, "An eighteenth machine"). A function's compiled versions are summed.
 // Needs valgrind (on every machine kind here; Debian's package elsewhere). Slow: Node runs 20 to 50 times slower
 // under callgrind: about a minute a server and round with the defaults on a machine of middle speed.
 import { execFile } from "node:child_process";
@@ -24,6 +28,7 @@ import {
   byCost,
   countPerRequest,
   isCompiler,
+  parseCallgrindAnnotate,
   perfMapNames,
   UNNAMED,
   type InstructionCount,
@@ -44,6 +49,7 @@ const warmup = Number(flag("warmup", "30000"));
 const requests = Number(flag("requests", "3000"));
 const rounds = Number(flag("rounds", "2"));
 const top = Number(flag("top", "20"));
+const inclusive = args.includes("--inclusive");
 const route = API_ROUTES.find((r) => r.path === routePath);
 if (!route) throw new Error(`--route must be one of ${API_ROUTES.map((r) => r.path).join(", ")}`);
 if (kind !== "pglite" && kind !== "postgres") throw new Error("--db must be pglite or postgres");
@@ -112,7 +118,23 @@ async function count(side: Side, round: number): Promise<InstructionCount> {
   const perfMap = `/tmp/perf-${server.pid}.map`;
   const nameAt = perfMapNames(readFileSync(perfMap, "utf8"));
   rmSync(perfMap, { force: true });
-  return located(countPerRequest(readFileSync(outputFile, "utf8"), stdout, requests, nameAt));
+  const counted = located(countPerRequest(readFileSync(outputFile, "utf8"), stdout, requests, nameAt));
+  if (!inclusive) return counted;
+  const { stdout: withCallees } = await run(
+    "callgrind_annotate",
+    ["--inclusive=yes", "--threshold=99.9", outputFile],
+    { maxBuffer: 256 * 1024 * 1024 },
+  );
+  // A recursive call's inner levels ("'2", "'3" …) are inside its first level's count already.
+  const outermost = withCallees
+    .split("\n")
+    .filter((line) => !/'\d+(?: \[[^\]]*\])?\s*$/.test(line))
+    .join("\n");
+  const callers = parseCallgrindAnnotate(outermost, nameAt)
+    .filter((f) => f.name.startsWith("JS:") || /::Builtin_/.test(f.name))
+    .map((f) => ({ name: f.name, instructions: f.instructions / requests }));
+  const { functions } = located({ perRequest: 0, compilerPerRequest: 0, functions: callers });
+  return { ...counted, inclusive: functions };
 }
 
 /**
@@ -205,4 +227,27 @@ function differences(from: Side, to: Side, by: Breakdown): void {
 for (const by of ["areas", "functions"] as const) {
   for (const side of builds.keys()) if (side > 0) differences(0, side, by);
   differences("ceiling", 0, by);
+}
+
+if (inclusive) {
+  for (const side of sides) {
+    const names = new Set(counts.get(side)!.flatMap((c) => (c.inclusive ?? []).map((f) => f.name)));
+    const rows = [...names]
+      .map((name) => ({
+        name,
+        cost: median(
+          counts.get(side)!.map((c) => c.inclusive?.find((f) => f.name === name)?.instructions ?? 0),
+        ),
+      }))
+      .sort((x, y) => y.cost - x.cost)
+      .slice(0, top);
+    console.log(
+      `\n${label(side)}: the ${top} costliest JavaScript functions and C++ builtins with everything they call ` +
+        `(instructions per request; callers include their callees, so rows overlap)\n\n` +
+        markdownTable(
+          ["function", "with its callees"],
+          rows.map((r) => [r.name, round(r.cost, 0)]),
+        ),
+    );
+  }
 }
