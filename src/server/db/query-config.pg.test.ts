@@ -1,4 +1,4 @@
-import { desc, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useFileDatabase } from "../../testing/database-per-file";
 import { rowsOf } from "./client";
@@ -7,15 +7,14 @@ import { projects } from "./schema";
 
 const file = useFileDatabase();
 
-const newestName = preparedStatement(
+const createdAt = preparedStatement(
   (orm, name) =>
     orm
-      .select({ name: projects.name })
+      .select({ createdAt: projects.createdAt })
       .from(projects)
-      .orderBy(desc(projects.createdAt))
-      .limit(sql.placeholder("limit"))
+      .where(eq(projects.name, sql.placeholder("name")))
       .prepare(name),
-  { name: "test_query_config_newest" },
+  { name: "test_query_config_created_at" },
 );
 
 afterEach(() => {
@@ -27,14 +26,14 @@ describe("statements on PostgreSQL (client.ts, withConfigPgNeedNotCopy)", () => 
     const { db } = file;
     expect(db.kind).toBe("postgres");
     await db.exec(`INSERT INTO pulse.projects (name, created_at) VALUES
-      ('older', timestamptz '2026-01-01'), ('newer', timestamptz '2026-01-02')`);
+      ('older', timestamptz '2026-01-01T00:00:00Z'), ('newer', timestamptz '2026-01-02T00:00:00Z')`);
     // pg copies an object config by its property descriptors (node-postgres PR 3720): the copy avoided. Vitest's own
     // expect calls the same function on its state, so the calls are told apart by what they copy.
     const copies = vi.spyOn(Object, "getOwnPropertyDescriptors");
 
-    expect(await newestName(db).execute({ limit: 1 })).toEqual([{ name: "newer" }]);
+    expect(await createdAt(db).execute({ name: "newer" })).toEqual([{ createdAt: new Date("2026-01-02") }]);
     // The same named statement again, with another value: pg knows it by the inherited name.
-    expect(await newestName(db).execute({ limit: 2 })).toEqual([{ name: "newer" }, { name: "older" }]);
+    expect(await createdAt(db).execute({ name: "older" })).toEqual([{ createdAt: new Date("2026-01-01") }]);
     expect(await rowsOf(db.orm, sql`SELECT ${"value"}::text AS v`)).toEqual([{ v: "value" }]);
     const names = await db.orm.transaction(async (tx) =>
       tx.select({ name: projects.name }).from(projects).orderBy(projects.name),
