@@ -125,7 +125,7 @@ async function benchOne(kind: DatabaseKind, ctx: BenchContext) {
   let ceiling: Ceiling | undefined;
   try {
     ceiling = await startCeiling(db);
-    pulse = await startPulse({ env: db.env });
+    pulse = await startPulse({ env: db.env, untilReady: true });
     const headers = { authorization: `Bearer ${db.sessions[0]!.access_token}` };
     const rssIdle = rssOf(pulse.pid);
     const figures: RouteFigures[] = [];

@@ -37,7 +37,7 @@ async function measure(side: Side): Promise<LoadFigures> {
   const server =
     side === "ceiling"
       ? await startCeiling(db)
-      : await startPulse({ env: db.env, entry: path.resolve(entries[side]!) });
+      : await startPulse({ env: db.env, entry: path.resolve(entries[side]!), untilReady: true });
   try {
     const url = `${server.baseURL}${route!.path}${side === "ceiling" ? (route!.ceilingQuery?.(db) ?? "") : ""}`;
     const load = { headers: side === "ceiling" ? undefined : headers, connections: 10 };

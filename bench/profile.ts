@@ -56,7 +56,7 @@ try {
     : ["--cpu-prof", "--cpu-prof-interval=100", `--cpu-prof-dir=${dir}`];
   const server = ceiling
     ? await startCeiling(db, nodeArgs)
-    : await startPulse({ env: { ...db.env, ...extraEnv }, nodeArgs });
+    : await startPulse({ env: { ...db.env, ...extraEnv }, nodeArgs, untilReady: true });
   const headers = ceiling ? undefined : { authorization: `Bearer ${db.sessions[0]!.access_token}` };
   const ceilingQuery = API_ROUTES.find((r) => r.path === route)?.ceilingQuery?.(db) ?? "";
   const url = `${server.baseURL}${route}${ceiling ? ceilingQuery : ""}`;
