@@ -47,7 +47,8 @@ function hasSqlState(err: unknown): boolean {
  * where the client's `query` returns its promise. The pool's `query` runs its statement on a client with a callback,
  * which passes through untouched: wrapping those callbacks kept every request's rows alive past a garbage collection
  * (measured in docs/performance.md, "API overhead after the security wave"). A caller
- * that passes its own callback to the pool gets it wrapped, so its failures count too.
+ * that passes its own callback to the pool gets it wrapped, so its failures count too. The client's wrapper, which
+ * every statement passes, also hands pg its config uncopied (`withConfigPgNeedNotCopy`): one wrapper, not two layers.
  */
 function countFailedStatements(pool: pg.Pool, failed: () => void): void {
   const watch = <T>(result: T): T => {
