@@ -1,4 +1,4 @@
-import { PGlite, type ParserOptions } from "@electric-sql/pglite";
+import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import path from "node:path";
@@ -286,7 +286,7 @@ async function openPglite(
     pglite = await PGlite.create({ ...pgliteOptions(), loadDataDir: startFrom });
   }
   let closed = false;
-  const { drizzleClient, rawParsers } = shareDrizzleParsers(pglite);
+  const { drizzleClient, rawQuery } = shareDrizzleParsers(pglite);
   let statementErrors = 0;
   // One connection, no pool: the statements are counted where they enter. A transaction's failure counts only when
   // a statement caused it (a SQLSTATE), not when the code inside threw to roll it back.
@@ -305,7 +305,7 @@ async function openPglite(
     kind: "pglite",
     orm: drizzlePglite({ client: countingClient as unknown as PGlite, schema }) as unknown as Orm,
     async query<T>(text: string, params?: unknown[]) {
-      const result = await counted(pglite.query<T>(text, params, { parsers: rawParsers as ParserOptions }));
+      const result = await counted(rawQuery<T>(text, params));
       return result.rows;
     },
     async exec(script) {

@@ -20,7 +20,10 @@ export async function rowsOf<T>(
 export interface Database {
   readonly kind: "postgres" | "pglite";
   readonly orm: Orm;
-  /** A parameterised query returning rows. */
+  /**
+   * A parameterised query returning rows, with the driver's own value types (Dates for timestamps). On PGlite its
+   * text is kept parsed under a name, as Drizzle's statements are (pglite-statements.ts).
+   */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs a script of several statements (no parameters) as one transaction. */
   exec(script: string): Promise<void>;

@@ -54,11 +54,7 @@ describe("PGlite with Drizzle's parsers held by the instance", () => {
   });
 
   it("still answers raw queries with PGlite's own values (Dates), as node-postgres does", async () => {
-    const [row] = (
-      await shared.query<{ at: unknown; day: unknown }>("SELECT at, day FROM sample", [], {
-        parsers: sharing.rawParsers as never,
-      })
-    ).rows;
+    const [row] = (await sharing.rawQuery<{ at: unknown; day: unknown }>("SELECT at, day FROM sample")).rows;
     const [expected] = (await plain.query<{ at: unknown; day: unknown }>("SELECT at, day FROM sample")).rows;
     expect(row).toEqual(expected);
     expect(row!.at).toBeInstanceOf(Date);

@@ -1,4 +1,4 @@
-import { types, type PGlite } from "@electric-sql/pglite";
+import { types, type PGlite, type Results } from "@electric-sql/pglite";
 import { namedStatements, type DrizzleClient } from "./pglite-statements";
 
 /**
@@ -27,10 +27,14 @@ export const DRIZZLE_PGLITE_PARSERS: Record<number, (value: string) => string> =
  */
 export function shareDrizzleParsers(pglite: PGlite): {
   drizzleClient: DrizzleClient;
-  rawParsers: Record<number, unknown>;
+  rawQuery: <T>(text: string, params?: unknown[]) => Promise<Results<T>>;
 } {
   const own = pglite.parsers;
-  const rawParsers = Object.fromEntries(Object.keys(DRIZZLE_PGLITE_PARSERS).map((oid) => [oid, own[oid]]));
   pglite.parsers = { ...own, ...DRIZZLE_PGLITE_PARSERS };
-  return { drizzleClient: namedStatements(pglite), rawParsers };
+  const kept = namedStatements(pglite);
+  return {
+    drizzleClient: kept,
+    // Raw queries run kept statements too: PGlite's own `query` parses and plans every text afresh (decision 0105).
+    rawQuery: (text, params) => kept.queryParsedBy(own, text, params),
+  };
 }

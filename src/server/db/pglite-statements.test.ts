@@ -65,6 +65,17 @@ describe("PGlite statements parsed once under a name", () => {
     expect(await parsedStatements()).toEqual([byId, "SELECT 3 AS three"]);
   });
 
+  it("answers a raw query with the parsers it is given, from the same kept statement", async () => {
+    const text = "SELECT id, at FROM item WHERE id = $1";
+    const asText = { ...pglite.parsers, [1184]: (value: string) => value };
+    const raw = await client.queryParsedBy<{ id: number; at: unknown }>(asText, text, [1]);
+    expect(raw.rows).toEqual([{ id: 1, at: "2026-11-28 10:00:00+00" }]);
+    expect((await client.query<{ at: unknown }>(text, [1])).rows[0]!.at).toEqual(
+      new Date("2026-11-28T10:00:00Z"),
+    );
+    expect(await parsedStatements()).toEqual([text]);
+  });
+
   it("rejects a failing statement with its SQLSTATE and answers the next one", async () => {
     await expect(
       client.query("INSERT INTO item (id, name) VALUES ($1, $2)", [1, "again"]),

@@ -11,6 +11,9 @@ const STALE_STATEMENT = new Set(["26000", "0A000"]);
 
 const { serialize } = protocol;
 
+/** A table of result parsers by type id, as PGlite holds one. */
+type Parsers = PGlite["parsers"];
+
 interface KeptStatement {
   name: string;
   /** Its parameters' type ids, as PostgreSQL described them when it was parsed. */
@@ -24,6 +27,14 @@ export interface DrizzleClient {
 }
 
 /**
+ * Drizzle's client, and the same kept statements for the database's own raw queries, answered with the parsers they
+ * are given (PGlite's own, not the instance's: pglite-parsers.ts).
+ */
+export interface KeptStatements extends DrizzleClient {
+  queryParsedBy<T>(parsers: Parsers, text: string, params?: unknown[]): Promise<Results<T>>;
+}
+
+/**
  * The client Drizzle runs its statements through on PGlite: each statement's text is parsed once under a name, and
  * from then on bound and run in one exchange with the engine, as node-postgres does with a named statement on
  * PostgreSQL. PGlite's own `query` parses and plans the text afresh in six exchanges each time, the larger part of
@@ -33,7 +44,7 @@ export interface DrizzleClient {
  * Of the options Drizzle passes, the row mode is kept and the per-query parsers dropped: the instance holds
  * Drizzle's (pglite-parsers.ts), so PGlite does not copy its parser table on every query.
  */
-export function namedStatements(pglite: PGlite, capacity = KEPT_STATEMENTS): DrizzleClient {
+export function namedStatements(pglite: PGlite, capacity = KEPT_STATEMENTS): KeptStatements {
   // Most recently used last (a Map keeps insertion order).
   const kept = new Map<string, KeptStatement>();
   let closing: string[] = [];
@@ -68,6 +79,7 @@ export function namedStatements(pglite: PGlite, capacity = KEPT_STATEMENTS): Dri
     params: unknown[],
     options: QueryOptions | undefined,
     inTransaction: boolean,
+    parsers: Parsers = pglite.parsers,
   ): Promise<Results> {
     let statement = kept.get(text);
     if (statement) {
@@ -88,7 +100,7 @@ export function namedStatements(pglite: PGlite, capacity = KEPT_STATEMENTS): Dri
       ]),
       { syncToFs: !inTransaction },
     );
-    return parse.parseResults(messages, pglite.parsers, { rowMode: options?.rowMode })[0]!;
+    return parse.parseResults(messages, parsers, { rowMode: options?.rowMode })[0]!;
   }
 
   async function run(
@@ -96,9 +108,10 @@ export function namedStatements(pglite: PGlite, capacity = KEPT_STATEMENTS): Dri
     params: unknown[],
     options: QueryOptions | undefined,
     inTransaction: boolean,
+    parsers?: Parsers,
   ) {
     try {
-      return await execute(text, params, options, inTransaction);
+      return await execute(text, params, options, inTransaction, parsers);
     } catch (err) {
       if (!isStale(err)) throw err;
       const stale = kept.get(text);
@@ -106,7 +119,7 @@ export function namedStatements(pglite: PGlite, capacity = KEPT_STATEMENTS): Dri
       kept.delete(text);
       // Inside a transaction the error has aborted it: the caller's rollback is all that can follow.
       if (inTransaction) throw err;
-      return execute(text, params, options, inTransaction);
+      return execute(text, params, options, inTransaction, parsers);
     }
   }
 
@@ -116,6 +129,10 @@ export function namedStatements(pglite: PGlite, capacity = KEPT_STATEMENTS): Dri
       pglite._runExclusiveTransaction(() =>
         pglite._runExclusiveQuery(() => run(text, params, options, false)),
       )) as PGlite["query"],
+    queryParsedBy: <T>(parsers: Parsers, text: string, params: unknown[] = []) =>
+      pglite._runExclusiveTransaction(() =>
+        pglite._runExclusiveQuery(() => run(text, params, undefined, false, parsers)),
+      ) as Promise<Results<T>>,
     // Inside a transaction (which holds the transaction lock until it ends), each statement alone among queries.
     transaction: ((fn: (tx: Pick<PGlite, "query">) => Promise<unknown>) =>
       pglite.transaction(() =>

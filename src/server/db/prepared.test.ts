@@ -2,7 +2,7 @@ import { desc, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useFileDatabase } from "../../testing/database-per-file";
 import type { Database } from "./client";
-import { preparedStatement } from "./prepared";
+import { preparedStatement, rawStatement } from "./prepared";
 import { projects } from "./schema";
 
 const file = useFileDatabase();
@@ -48,5 +48,32 @@ describe("preparedStatement", () => {
     );
     expect(await newestNames(db).execute({ limit: 1 })).toEqual([{ name: "fourth" }]);
     expect(await newestNames(db).execute({ limit: 10 })).toHaveLength(4);
+  });
+});
+
+const projectsNamedLike = rawStatement<{ name: string }>(
+  sql`SELECT name FROM pulse.projects
+      WHERE name LIKE ${sql.placeholder("prefix")} || '%' OR name = ${sql.placeholder("exact")}
+      ORDER BY name LIMIT ${sql.placeholder("limit")}`,
+);
+
+describe("rawStatement", () => {
+  it("binds its placeholders on every run, on either engine, and reads rows written after it was made", async () => {
+    const { db } = file;
+    await db.exec(`INSERT INTO pulse.projects (name) VALUES ('raw alpha'), ('raw beta'), ('other')`);
+    expect(await projectsNamedLike(db, { prefix: "raw", exact: "other", limit: 10 })).toEqual([
+      { name: "other" },
+      { name: "raw alpha" },
+      { name: "raw beta" },
+    ]);
+    await db.exec(`INSERT INTO pulse.projects (name) VALUES ('raw gamma')`);
+    expect(await projectsNamedLike(db, { prefix: "raw g", exact: "", limit: 10 })).toEqual([
+      { name: "raw gamma" },
+    ]);
+    expect(await projectsNamedLike(db, { prefix: "raw", exact: "", limit: 2 })).toHaveLength(2);
+  });
+
+  it("refuses a run that leaves a placeholder without a value, before anything is sent", async () => {
+    await expect(projectsNamedLike(file.db, { prefix: "raw", limit: 1 })).rejects.toThrow(/exact/);
   });
 });

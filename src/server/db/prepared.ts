@@ -1,3 +1,5 @@
+import { fillPlaceholders, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database, Orm } from "./database";
 
 const statementNames = new Set<string>();
@@ -35,4 +37,22 @@ export function preparedStatement<Statement>(
     }
     return statement;
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A raw SQL statement for a hot read, its text made once with `sql.placeholder`s for its values, and run on either
+ * engine by `Database.query` (so its rows carry the driver's own types, Dates included). Drizzle's `execute` builds
+ * the text and makes a prepared query of its own on every run of a `sql` query: on the candidate page, the one raw
+ * read on a hot path, each request then promoted some 70 KB to V8's old generation, where it now promotes 5–8 KB
+ * (docs/performance.md, "A nineteenth machine"). On PostgreSQL it is unnamed, so planned for its values on each run
+ * (decision 0082); on PGlite it is kept parsed, as Drizzle's statements are (decision 0084).
+ */
+export function rawStatement<Row>(
+  query: SQL,
+): (db: Database, values: Record<string, unknown>) => Promise<Row[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  // Async, so that a missing value rejects as a failed query does, rather than throwing at the call.
+  return async (db, values) => db.query<Row>(text, fillPlaceholders(params, values));
 }

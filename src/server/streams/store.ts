@@ -1,18 +1,62 @@
-import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { desc, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { CandidatesPage, ProjectSummary, StreamItem } from "@shared/streams";
 import { displayName, PROFILE_NOT_FOUND_MESSAGE } from "@shared/streams";
 import { rowsOf, type Database } from "../db/client";
-import { preparedStatement } from "../db/prepared";
+import { preparedStatement, rawStatement } from "../db/prepared";
 import { projects, userProfiles } from "../db/schema";
 import { conflict, HttpError, notFound } from "../platform/errors";
 import { lockStreams, settleStreams } from "./resolution";
 
 /** True when `user` may see the item `a` (an alias of pulse.project_aliases in the query): issue 20's rule. */
-const visibleItem = (user: string) =>
+const visibleItem = (user: string | Placeholder) =>
   sql`(a.company_wide OR EXISTS (
     SELECT 1 FROM pulse.project_alias_viewers v WHERE v.alias_id = a.id AND v.user_id = ${user}::uuid))`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface CandidateRow {
+  stream_id: string;
+  raw_name: string;
+  alias_count: number;
+  source_apps: string[];
+  alias_id: string;
+}
+
+/**
+ * The candidate page's statement for one kind of start, its text made once (`rawStatement`). Its placeholders: the
+ * user, the limit, and the start's Stream id and name.
+ */
+const candidatesFrom = (start: SQL) =>
+  rawStatement<CandidateRow>(
+    sql`WITH page AS (
+          SELECT s.id, s.name FROM pulse.streams s
+          WHERE s.project_id IS NULL ${start}
+            AND EXISTS (
+              SELECT 1 FROM pulse.project_aliases a
+              WHERE a.stream_id = s.id AND a.project_id IS NULL AND ${visibleItem(sql.placeholder("user"))})
+          ORDER BY s.name, s.id
+          LIMIT ${sql.placeholder("limit")})
+        SELECT p.id AS stream_id, items.raw_name, items.alias_count, items.source_apps, items.alias_id
+        FROM page p CROSS JOIN LATERAL (
+          SELECT (array_agg(a.plain_name ORDER BY a.name_rank DESC, a.discovered_at, a.id))[1] AS raw_name,
+                 count(*)::int AS alias_count,
+                 array_agg(DISTINCT a.source_app ORDER BY a.source_app) AS source_apps,
+                 (array_agg(a.id ORDER BY a.discovered_at, a.id))[1] AS alias_id
+          FROM pulse.project_aliases a
+          WHERE a.stream_id = p.id AND a.project_id IS NULL AND ${visibleItem(sql.placeholder("user"))}) items
+        ORDER BY p.name, p.id`,
+  );
+
+const candidatePages = {
+  first: candidatesFrom(sql``),
+  afterStream: candidatesFrom(
+    sql`AND (s.name, s.id) > (
+      coalesce((SELECT c.name FROM pulse.streams c WHERE c.id = ${sql.placeholder("afterId")}::uuid),
+               ${sql.placeholder("afterName")}),
+      ${sql.placeholder("afterId")}::uuid)`,
+  ),
+  afterName: candidatesFrom(sql`AND s.name > ${sql.placeholder("afterName")}`),
+};
 
 /**
  * The page's start. A cursor is the last row's name as the user saw it and its Stream's id, as JSON, opaque to the
@@ -20,8 +64,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * that Stream's place in (name, id) order, or after the name seen if the Stream has gone meanwhile. A cursor made
  * before Streams (a raw name) still pages, from the first Stream named after it.
  */
-function afterCursor(after: string | undefined): SQL {
-  if (after === undefined) return sql``;
+function pageFrom(after: string | undefined): {
+  statement: ReturnType<typeof candidatesFrom>;
+  start: Record<string, string>;
+} {
+  if (after === undefined) return { statement: candidatePages.first, start: {} };
   try {
     const value: unknown = JSON.parse(after);
     if (
@@ -31,22 +78,12 @@ function afterCursor(after: string | undefined): SQL {
       typeof value[1] === "string" &&
       UUID.test(value[1])
     ) {
-      return sql`AND (s.name, s.id) > (
-        coalesce((SELECT c.name FROM pulse.streams c WHERE c.id = ${value[1]}::uuid), ${value[0]}),
-        ${value[1]}::uuid)`;
+      return { statement: candidatePages.afterStream, start: { afterName: value[0], afterId: value[1] } };
     }
   } catch {
     // Not JSON: a raw name.
   }
-  return sql`AND s.name > ${after}`;
-}
-
-interface CandidateRow {
-  stream_id: string;
-  raw_name: string;
-  alias_count: number;
-  source_apps: string[];
-  alias_id: string;
+  return { statement: candidatePages.afterName, start: { afterName: after } };
 }
 
 /**
@@ -64,26 +101,8 @@ export async function listCandidates(
   limit: number,
   after?: string,
 ): Promise<CandidatesPage> {
-  const rows = await rowsOf<CandidateRow>(
-    db.orm,
-    sql`WITH page AS (
-          SELECT s.id, s.name FROM pulse.streams s
-          WHERE s.project_id IS NULL ${afterCursor(after)}
-            AND EXISTS (
-              SELECT 1 FROM pulse.project_aliases a
-              WHERE a.stream_id = s.id AND a.project_id IS NULL AND ${visibleItem(userId)})
-          ORDER BY s.name, s.id
-          LIMIT ${limit + 1})
-        SELECT p.id AS stream_id, items.raw_name, items.alias_count, items.source_apps, items.alias_id
-        FROM page p CROSS JOIN LATERAL (
-          SELECT (array_agg(a.plain_name ORDER BY a.name_rank DESC, a.discovered_at, a.id))[1] AS raw_name,
-                 count(*)::int AS alias_count,
-                 array_agg(DISTINCT a.source_app ORDER BY a.source_app) AS source_apps,
-                 (array_agg(a.id ORDER BY a.discovered_at, a.id))[1] AS alias_id
-          FROM pulse.project_aliases a
-          WHERE a.stream_id = p.id AND a.project_id IS NULL AND ${visibleItem(userId)}) items
-        ORDER BY p.name, p.id`,
-  );
+  const { statement, start } = pageFrom(after);
+  const rows = await statement(db, { ...start, user: userId, limit: limit + 1 });
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
