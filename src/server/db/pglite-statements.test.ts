@@ -3,11 +3,11 @@ import { eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./client";
-import { namedStatements, type DrizzleClient } from "./pglite-statements";
+import { namedStatements, type KeptStatements } from "./pglite-statements";
 import { users } from "./schema";
 
 let pglite: PGlite;
-let client: DrizzleClient;
+let client: KeptStatements;
 
 async function parsedStatements(): Promise<string[]> {
   const { rows } = await pglite.query<{ statement: string }>(
