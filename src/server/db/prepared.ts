@@ -47,7 +47,8 @@ const dialect = new PgDialect();
  * the text and makes a prepared query of its own on every run of a `sql` query: on the candidate page, the one raw
  * read on a hot path, each request then promoted some 70 KB to V8's old generation, where it now promotes 5–8 KB
  * (docs/performance.md, "A nineteenth machine"). On PostgreSQL it is unnamed, so planned for its values on each run
- * (decision 0082); on PGlite it is kept parsed, as Drizzle's statements are (decision 0084).
+ * (decision 0082); on PGlite it is kept parsed, as Drizzle's statements are (decisions 0084 and 0105). Its text
+ * is made by Drizzle from the same fragments as any other query, so a shared rule (`visibleItem`) stays one function.
  */
 export function rawStatement<Row>(
   query: SQL,
