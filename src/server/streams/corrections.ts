@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import type { StreamCorrection } from "@shared/streams";
 import { rowsOf, type Database } from "../db/client";
 import type { Transaction } from "./resolution";
+import { visibleItem } from "./visibility";
 import { notFound } from "../platform/errors";
 import { FIRST_ITEM_REASON, placeItem, type ItemSignature } from "./resolver";
 import {
@@ -20,10 +21,6 @@ import {
   signatureOfRow,
   streamsByKeys,
 } from "./resolution";
-
-const visibleItem = (user: string) =>
-  sql`(a.company_wide OR EXISTS (
-    SELECT 1 FROM pulse.project_alias_viewers v WHERE v.alias_id = a.id AND v.user_id = ${user}::uuid))`;
 
 interface CorrectionRow {
   id: string;

@@ -1,4 +1,4 @@
-import { desc, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
 import type { CandidatesPage, ProjectSummary, StreamItem } from "@shared/streams";
 import { displayName, PROFILE_NOT_FOUND_MESSAGE } from "@shared/streams";
 import { rowsOf, type Database } from "../db/client";
@@ -6,11 +6,7 @@ import { preparedStatement, rawStatement } from "../db/prepared";
 import { projects, userProfiles } from "../db/schema";
 import { conflict, HttpError, notFound } from "../platform/errors";
 import { lockStreams, settleStreams } from "./resolution";
-
-/** True when `user` may see the item `a` (an alias of pulse.project_aliases in the query): issue 20's rule. */
-const visibleItem = (user: string | Placeholder) =>
-  sql`(a.company_wide OR EXISTS (
-    SELECT 1 FROM pulse.project_alias_viewers v WHERE v.alias_id = a.id AND v.user_id = ${user}::uuid))`;
+import { visibleItem } from "./visibility";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
