@@ -22,7 +22,7 @@ import {
   type EventTally,
   type SwitchAttempt,
 } from "./loadtest-realtime";
-import { mb, median, round, sampler } from "./measure";
+import { mb, median, percentile, round, sampler } from "./measure";
 
 export interface LoadtestOptions {
   clients: number;
@@ -389,10 +389,7 @@ export async function runLoadtest(options: LoadtestOptions): Promise<LoadtestRep
             count: s.count,
             statuses: s.statuses,
             p50Ms: round(median(s.latencies), 1),
-            p99Ms: round(
-              [...s.latencies].sort((a, b) => a - b)[Math.floor(s.latencies.length * 0.99)] ?? NaN,
-              1,
-            ),
+            p99Ms: round(percentile(s.latencies, 0.99), 1),
           },
         ]),
       ),

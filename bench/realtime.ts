@@ -16,6 +16,7 @@ import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { openDatabase, type Database } from "../src/server/db/client";
 import { createScratchPostgresDatabase, postgresServerUrl } from "../src/testing/test-database";
+import { percentile, round } from "./measure";
 
 export interface RealtimeBenchResult {
   engine: "postgres" | "pglite";
@@ -34,10 +35,11 @@ export interface RealtimeBenchResult {
 const now = () => performance.timeOrigin + performance.now();
 
 function percentiles(values: number[]): { p50: number; p99: number; max: number } {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  const round = (v: number) => Math.round(v * 100) / 100;
-  return { p50: round(at(0.5)), p99: round(at(0.99)), max: round(sorted.at(-1)!) };
+  return {
+    p50: round(percentile(values, 0.5)),
+    p99: round(percentile(values, 0.99)),
+    max: round(percentile(values, 1)),
+  };
 }
 
 function serverMemory(): number {
