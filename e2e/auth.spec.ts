@@ -241,9 +241,15 @@ test.describe("Google sign-in through the development provider", () => {
   }) => {
     await signInThroughProviderPages(page, "cy@acme.com");
     const second = await context.newPage();
+    // The second tab reads its user once painted. Signing out while that read is on its way would end it with a 401,
+    // which the tab logs (SPEC §8): a race of the test, not the behaviour under test, so the read ends first.
+    const userRead = second.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/api/auth/user",
+    );
     await second.goto("/settings");
     const nav = second.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
+    expect((await userRead).status()).toBe(200);
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }).click();
     await expect(second).toHaveURL(`${baseURL}/auth`);
