@@ -43,7 +43,8 @@ export async function buildServer({ root = process.cwd() } = {}) {
     format: "esm",
     target: "node20",
     packages: "external",
-    // Names stay as written: logs and errors show them.
+    // Names stay as written: logs and errors show them. esbuild names each named function where it is made, with an
+    // Object.defineProperty: code that runs per request makes no named closures (src/server/auth/guard.ts).
     keepNames: true,
     sourcemap: "linked",
     outdir: out,

@@ -104,6 +104,12 @@ describe("AccessTokens", () => {
     const flipped =
       token.slice(0, signatureAt) + (token[signatureAt] === "A" ? "B" : "A") + token.slice(signatureAt + 1);
     await expect(remembering.verify(flipped, NOW)).rejects.toThrow(/signature/);
+    // The signature it remembers the token by, over another user's claims.
+    const [header, payload, signature] = token.split(".") as [string, string, string];
+    const claimed = { ...JSON.parse(Buffer.from(payload, "base64url").toString()), sub: "user-2" };
+    const forged = `${header}.${Buffer.from(JSON.stringify(claimed)).toString("base64url")}.${signature}`;
+    await expect(remembering.verify(forged, NOW)).rejects.toThrow(/signature/);
+    expect(await remembering.verify(token, NOW)).toEqual(claims);
     const otherKey = new AccessTokens("another-secret-of-at-least-thirty-two-chars", ISSUER);
     await expect(otherKey.verify(token, NOW)).rejects.toThrow(/signature/);
   });

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { decodeJwt, SignJWT, UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_ROUTES, type SessionResponse } from "@shared/auth";
@@ -514,6 +515,45 @@ describe("the guard on product API routes", () => {
     }
     // The genuine token, signed the same way, still works: the refusals above are about the flaw in each.
     expect((await protectedWith(await sign({ sid: sid() }))).statusCode).toBe(200);
+  });
+
+  it("tells a header with no bearer token from one with a bad token, whatever the header (property)", async () => {
+    const valid = ann.access_token;
+    // RFC 6750's credentials: the scheme in any case, one space, then a b64token.
+    const bearer = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i;
+    const inside = fc.integer({ min: 1, max: valid.length - 1 });
+    const token = fc.oneof(
+      fc.constant(valid),
+      fc
+        .tuple(inside, fc.constantFrom(" ", "@", "=", "+", "/", "~", ".", ",", "!", "a"))
+        .map(([at, c]) => valid.slice(0, at) + c + valid.slice(at)),
+      fc.constantFrom("=", "==", "=a", "~", "+/").map((tail) => valid + tail),
+      fc.stringMatching(/^[\x21-\x7e]{1,40}$/),
+    );
+    const header = fc
+      .tuple(
+        fc.constantFrom("Bearer", "bearer", "BEARER", "bEaReR", "Basic", "Bearer:", "Bear", ""),
+        fc.constantFrom(" ", "  ", "\t", ""),
+        token,
+      )
+      .map(([scheme, gap, rest]) => scheme + gap + rest);
+    await fc.assert(
+      fc.asyncProperty(header, async (authorization) => {
+        const res = await t.app.inject({
+          method: "GET",
+          url: "/api/test/protected",
+          headers: { authorization },
+        });
+        const offered = bearer.exec(authorization)?.[1];
+        if (offered === valid) expect(res.statusCode, authorization).toBe(200);
+        else {
+          expect(res.statusCode, authorization).toBe(401);
+          expect(res.json().error.code, authorization).toBe(offered ? "invalid_token" : "unauthorized");
+          expect(res.headers["www-authenticate"]).toMatch(/^Bearer realm="pulse"/);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("answers 401 once the session is signed out", async () => {

@@ -1,4 +1,4 @@
-import type { FastifyRequest, onRequestHookHandler } from "fastify";
+import type { FastifyRequest, HookHandlerDoneFunction, onRequestHookHandler } from "fastify";
 import { isAuthorisedUser } from "@shared/auth-access";
 import type { Authenticated } from "../platform/current-user";
 import { forbidden, HttpError } from "../platform/errors";
@@ -13,6 +13,8 @@ declare module "fastify" {
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i;
+/** How every header BEARER accepts begins: the scheme in any case, then one space. */
+const BEARER_SCHEME = /^Bearer /i;
 
 /** The bearer token of a request, if it carries one. */
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -25,6 +27,10 @@ function challenge(error: HttpError): HttpError {
   return new HttpError(error.statusCode, error.code, error.message, {
     "www-authenticate": `Bearer realm="pulse", error="invalid_token", error_description="${description}"`,
   });
+}
+
+function noBearerToken(): HttpError {
+  return challenge(new HttpError(401, "unauthorized", "Sign in to continue."));
 }
 
 /** A guard's refusal of a bad token or an ended session carries the Bearer challenge; anything else goes as it is. */
@@ -40,25 +46,35 @@ function refusalOf(err: unknown): Error {
 function sessionGuard(
   check: (request: FastifyRequest, authenticated: Authenticated) => HttpError | undefined,
 ): onRequestHookHandler {
+  // Made once per guard, not per request: the server bundle keeps names (src/build/server-build.mjs), so a named
+  // closure made per request would cost an Object.defineProperty each time (docs/performance.md, a twenty-first
+  // machine); the promise branch's callbacks are anonymous.
+  const admit = (request: FastifyRequest, authenticated: Authenticated, done: HookHandlerDoneFunction) => {
+    request.authenticated = authenticated;
+    done(check(request, authenticated));
+  };
   return (request, _reply, done) => {
-    const token = bearerToken(request);
-    if (!token) {
-      done(challenge(new HttpError(401, "unauthorized", "Sign in to continue.")));
+    // BEARER is asked only of a token the session service refuses: one it accepts is base64url segments and dots
+    // (access-tokens.ts), all within BEARER, so the answer is BEARER's either way, and a known token's ~330
+    // characters are not read once more per request (docs/performance.md, a twenty-first machine).
+    const header = request.headers.authorization;
+    if (header === undefined || !BEARER_SCHEME.test(header)) {
+      done(noBearerToken());
       return;
     }
-    const admit = (authenticated: Authenticated) => {
-      request.authenticated = authenticated;
-      done(check(request, authenticated));
-    };
     let session: Authenticated | Promise<Authenticated>;
     try {
-      session = request.server.auth.sessions.sessionOf(token);
+      session = request.server.auth.sessions.sessionOf(header.slice("Bearer ".length));
     } catch (err) {
-      done(refusalOf(err));
+      done(BEARER.test(header) ? refusalOf(err) : noBearerToken());
       return;
     }
-    if (session instanceof Promise) session.then(admit, (err: unknown) => done(refusalOf(err)));
-    else admit(session);
+    if (session instanceof Promise) {
+      session.then(
+        (authenticated) => admit(request, authenticated, done),
+        (err: unknown) => done(refusalOf(err)),
+      );
+    } else admit(request, session, done);
   };
 }
 
