@@ -9,22 +9,16 @@
 //                            [--route=/api/connectors] [--rounds=8] [--seconds=5]
 import path from "node:path";
 import { startPulse } from "../src/testing/pulse-process";
-import { API_ROUTES, startCeiling } from "./api";
-import { DEFAULT_POSTGRES_URL, prepareDatabase, type DatabaseKind } from "./fixtures";
+import { startCeiling } from "./api";
+import { apiTarget, flag } from "./args";
+import { DEFAULT_POSTGRES_URL, prepareDatabase } from "./fixtures";
 import { loadRun, markdownTable, median, round, type LoadFigures } from "./measure";
 
-const args = process.argv.slice(2);
-const flag = (name: string, fallback?: string) =>
-  args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const { route, kind } = apiTarget({ route: "/api/connectors", db: "postgres" });
 const entries = { a: flag("a"), b: flag("b", "dist/server/main.mjs") };
-const kind = flag("db", "postgres") as DatabaseKind;
-const routePath = flag("route", "/api/connectors")!;
 const rounds = Number(flag("rounds", "8"));
 const seconds = Number(flag("seconds", "5"));
-const route = API_ROUTES.find((r) => r.path === routePath);
 if (!entries.a) throw new Error("--a=<server bundle> is required (see the head of bench/compare-builds.ts)");
-if (!route) throw new Error(`--route must be one of ${API_ROUTES.map((r) => r.path).join(", ")}`);
-if (kind !== "pglite" && kind !== "postgres") throw new Error("--db must be pglite or postgres");
 
 type Side = "a" | "b" | "ceiling";
 const db = await prepareDatabase(kind, {
@@ -39,7 +33,7 @@ async function measure(side: Side): Promise<LoadFigures> {
       ? await startCeiling(db)
       : await startPulse({ env: db.env, entry: path.resolve(entries[side]!), untilReady: true });
   try {
-    const url = `${server.baseURL}${route!.path}${side === "ceiling" ? (route!.ceilingQuery?.(db) ?? "") : ""}`;
+    const url = `${server.baseURL}${route.path}${side === "ceiling" ? (route.ceilingQuery?.(db) ?? "") : ""}`;
     const load = { headers: side === "ceiling" ? undefined : headers, connections: 10 };
     await loadRun(url, { ...load, seconds: 2 }); // warm-up (JIT, caches, pool), not counted
     return await loadRun(url, { ...load, seconds, pid: server.pid });

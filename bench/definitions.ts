@@ -10,22 +10,14 @@ import { readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startPulse } from "../src/testing/pulse-process";
-import { API_ROUTES } from "./api";
-import { DEFAULT_POSTGRES_URL, prepareDatabase, type DatabaseKind } from "./fixtures";
+import { apiTarget, flag } from "./args";
+import { DEFAULT_POSTGRES_URL, prepareDatabase } from "./fixtures";
 import { loadRun, markdownTable, round } from "./measure";
 
-const args = process.argv.slice(2);
-const flag = (name: string, fallback: string) =>
-  args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const build = flag("build", "dist/server/main.mjs");
-const kind = flag("db", "postgres") as DatabaseKind;
-const routePath = flag("route", "/api/connectors");
+const { route, kind } = apiTarget({ route: "/api/connectors", db: "postgres" });
 const warmup = Number(flag("warmup", "5000"));
 const requests = Number(flag("requests", "2000"));
-if (!API_ROUTES.some((r) => r.path === routePath)) {
-  throw new Error(`--route must be one of ${API_ROUTES.map((r) => r.path).join(", ")}`);
-}
-if (kind !== "pglite" && kind !== "postgres") throw new Error("--db must be pglite or postgres");
 
 /** Call sites made at least this often per request are printed. */
 const SHOWN_FROM = 0.05;
@@ -53,7 +45,7 @@ try {
       headers: { authorization: `Bearer ${db.sessions[0]!.access_token}` },
       connections: 10,
     };
-    const url = `${server.baseURL}${routePath}`;
+    const url = `${server.baseURL}${route.path}`;
     await loadRun(url, { ...load, requests: warmup });
     process.kill(server.pid, "SIGUSR2");
     const counted = await loadRun(url, { ...load, requests });
@@ -65,7 +57,7 @@ try {
   }
   const rows = perRequest(JSON.parse(readFileSync(out, "utf8")) as [string, number][], requests);
   console.log(
-    `\n${kind} ${routePath}: property definitions per request, ${requests} requests after ${warmup}\n`,
+    `\n${kind} ${route.path}: property definitions per request, ${requests} requests after ${warmup}\n`,
   );
   console.log(
     rows.length === 0

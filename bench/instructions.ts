@@ -22,7 +22,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { startPulse } from "../src/testing/pulse-process";
-import { API_ROUTES, startCeiling } from "./api";
+import { startCeiling } from "./api";
+import { apiTarget, flag, flags, switchedOn } from "./args";
 import { locateBundleFrame } from "./bundle-locate";
 import {
   byCost,
@@ -33,26 +34,19 @@ import {
   UNNAMED,
   type InstructionCount,
 } from "./callgrind";
-import { DEFAULT_POSTGRES_URL, prepareDatabase, type DatabaseKind } from "./fixtures";
+import { DEFAULT_POSTGRES_URL, prepareDatabase } from "./fixtures";
 import { loadRun, markdownTable, median, round } from "./measure";
 import { perfAreaOf } from "./perf-report";
 
 const run = promisify(execFile);
-const args = process.argv.slice(2);
-const flag = (name: string, fallback?: string) =>
-  args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
-const builds = args.filter((a) => a.startsWith("--build=")).map((a) => a.slice("--build=".length));
+const builds = flags("build");
 if (builds.length === 0) builds.push("dist/server/main.mjs");
-const kind = flag("db", "postgres") as DatabaseKind;
-const routePath = flag("route", "/api/connectors")!;
+const { route, kind } = apiTarget({ route: "/api/connectors", db: "postgres" });
 const warmup = Number(flag("warmup", "30000"));
 const requests = Number(flag("requests", "3000"));
 const rounds = Number(flag("rounds", "2"));
 const top = Number(flag("top", "20"));
-const inclusive = args.includes("--inclusive");
-const route = API_ROUTES.find((r) => r.path === routePath);
-if (!route) throw new Error(`--route must be one of ${API_ROUTES.map((r) => r.path).join(", ")}`);
-if (kind !== "pglite" && kind !== "postgres") throw new Error("--db must be pglite or postgres");
+const inclusive = switchedOn("inclusive");
 
 const SERVER_HOST = "127.0.0.1";
 /** The area V8's compilers are gathered in: shown in its own column, never among the differences. */
@@ -101,7 +95,7 @@ async function count(side: Side, round: number): Promise<InstructionCount> {
       env: { ...process.env, HOST: SERVER_HOST },
     });
   try {
-    const url = `${server.baseURL}${route!.path}${side === "ceiling" ? (route!.ceilingQuery?.(db) ?? "") : ""}`;
+    const url = `${server.baseURL}${route.path}${side === "ceiling" ? (route.ceilingQuery?.(db) ?? "") : ""}`;
     const load = { headers: side === "ceiling" ? undefined : headers, connections: 10 };
     await loadRun(url, { ...load, requests: warmup });
     await instrument("on");

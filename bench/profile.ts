@@ -14,28 +14,25 @@ import { execFileSync, spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { startPulse } from "../src/testing/pulse-process";
-import { API_ROUTES, startCeiling } from "./api";
+import { startCeiling } from "./api";
+import { apiTarget, flag, flags, switchedOn } from "./args";
 import { locateBundleFrame } from "./bundle-locate";
 import { summariseProfile, type CpuProfile, type ProfileEntry, type ProfileSummary } from "./cpu-profile";
-import { DEFAULT_POSTGRES_URL, prepareDatabase, type DatabaseKind } from "./fixtures";
+import { DEFAULT_POSTGRES_URL, prepareDatabase } from "./fixtures";
 import { loadRun, markdownTable, round, type LoadFigures } from "./measure";
 import { summarisePerfReport } from "./perf-report";
 
-const args = process.argv.slice(2);
-const flag = (name: string, fallback: string) =>
-  args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
-const route = flag("route", "/api/connectors");
-const kind = flag("db", "pglite") as DatabaseKind;
+const target = apiTarget({ route: "/api/connectors", db: "pglite" });
+const { kind } = target;
+const route = target.route.path;
 const seconds = Number(flag("seconds", "10"));
 const top = Number(flag("top", "25"));
-const ceiling = args.includes("--ceiling");
-const withPerf = args.includes("--perf");
-const extraEnv = Object.fromEntries(
-  args.filter((a) => a.startsWith("--env=")).map((a) => a.slice("--env=".length).split(/=(.*)/s).slice(0, 2)),
-) as Record<string, string>;
-if (!API_ROUTES.some((r) => r.path === route))
-  throw new Error(`--route must be one of the API bench's routes`);
-if (kind !== "pglite" && kind !== "postgres") throw new Error("--db must be pglite or postgres");
+const ceiling = switchedOn("ceiling");
+const withPerf = switchedOn("perf");
+const extraEnv = Object.fromEntries(flags("env").map((a) => a.split(/=(.*)/s).slice(0, 2))) as Record<
+  string,
+  string
+>;
 
 const name = `${withPerf ? "perf-" : ""}${ceiling ? "ceiling" : "pulse"}-${kind}-${route.replaceAll("/", "_").replace(/^_/, "")}`;
 // A folder per run: V8 writes a profile per thread (the ceiling's TypeScript loader has its own), named by the pid.
@@ -58,7 +55,7 @@ try {
     ? await startCeiling(db, nodeArgs)
     : await startPulse({ env: { ...db.env, ...extraEnv }, nodeArgs, untilReady: true });
   const headers = ceiling ? undefined : { authorization: `Bearer ${db.sessions[0]!.access_token}` };
-  const ceilingQuery = API_ROUTES.find((r) => r.path === route)?.ceilingQuery?.(db) ?? "";
+  const ceilingQuery = target.route.ceilingQuery?.(db) ?? "";
   const url = `${server.baseURL}${route}${ceiling ? ceilingQuery : ""}`;
   await loadRun(url, { headers, seconds: 2, connections: 10 });
   const recording = withPerf ? await recordWithPerf(server.pid, seconds) : undefined;
