@@ -1,5 +1,5 @@
 // The API section of `npm run bench`: Pulse's signed-in read routes beside the bare node:http ceiling
-// (bench/ceiling-server.ts) on the same data, alternating runs, medians of several.
+// (bench/ceiling-server.ts) on the same data, alternating runs on fresh servers each round, medians of several.
 import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -119,70 +119,93 @@ const medianOf = (runs: LoadFigures[]): LoadFigures => ({
   cpuUsPerRequest: median(runs.flatMap((r) => (r.cpuUsPerRequest === undefined ? [] : [r.cpuUsPerRequest]))),
 });
 
+/**
+ * Warm-up of each server on each route before its counted run (JIT, caches, pool): as long as bench:compare's, the
+ * other measurement that starts its servers afresh.
+ */
+const WARM_UP_SECONDS = 2;
+
+/** Both servers on `db`'s data, started afresh; the ceiling is stopped again if Pulse does not start. */
+async function startPair(db: BenchDatabase): Promise<{ pulse: PulseProcess; ceiling: Ceiling }> {
+  const ceiling = await startCeiling(db);
+  try {
+    return { pulse: await startPulse({ env: db.env, untilReady: true }), ceiling };
+  } catch (error) {
+    await ceiling.stop();
+    throw error;
+  }
+}
+
 async function benchOne(kind: DatabaseKind, ctx: BenchContext) {
   const db = await prepareDatabase(kind, { postgresUrl: ctx.postgresUrl });
-  let pulse: PulseProcess | undefined;
-  let ceiling: Ceiling | undefined;
+  const headers = { authorization: `Bearer ${db.sessions[0]!.access_token}` };
+  const load = { seconds: ctx.seconds, connections: ctx.connections };
+  const runs = API_ROUTES.map(() => ({ pulse: [] as LoadFigures[], ceiling: [] as LoadFigures[] }));
+  const sameJson: boolean[] = [];
+  const rssIdle: number[] = [];
+  const rssUnderLoad: number[] = [];
   try {
-    ceiling = await startCeiling(db);
-    pulse = await startPulse({ env: db.env, untilReady: true });
-    const headers = { authorization: `Bearer ${db.sessions[0]!.access_token}` };
-    const rssIdle = rssOf(pulse.pid);
-    const figures: RouteFigures[] = [];
-    const rssUnderLoad: number[] = [];
-    for (const route of API_ROUTES) {
-      const fromPulse = await (await fetch(`${pulse.baseURL}${route.path}`, { headers })).json();
-      const ceilingPath = `${route.path}${route.ceilingQuery?.(db) ?? ""}`;
-      const fromCeiling = await (await fetch(`${ceiling.baseURL}${ceilingPath}`)).json();
-      const runs = { pulse: [] as LoadFigures[], ceiling: [] as LoadFigures[] };
-      const load = { seconds: ctx.seconds, connections: ctx.connections };
-      // Warm-up (JIT, caches, pool), not counted.
-      await loadRun(`${pulse.baseURL}${route.path}`, { ...load, headers, seconds: 1 });
-      await loadRun(`${ceiling.baseURL}${ceilingPath}`, { ...load, seconds: 1 });
-      for (let round = 0; round < ctx.rounds; round++) {
-        // Alternate which goes first, so a noisy neighbour's burst does not always land on the same one.
-        const order = round % 2 === 0 ? (["pulse", "ceiling"] as const) : (["ceiling", "pulse"] as const);
-        for (const who of order) {
-          ctx.log(`  ${kind} ${route.path} ${who} run ${round + 1}/${ctx.rounds}`);
-          if (who === "pulse") {
-            const rss = sampler(() => rssOf(pulse!.pid));
-            runs.pulse.push(
-              await loadRun(`${pulse.baseURL}${route.path}`, { ...load, headers, pid: pulse!.pid }),
-            );
-            rssUnderLoad.push(...rss.stop());
-          } else {
-            runs.ceiling.push(
-              await loadRun(`${ceiling.baseURL}${ceilingPath}`, { ...load, pid: ceiling!.pid }),
-            );
+    for (let round = 0; round < ctx.rounds; round++) {
+      // A fresh pair of servers each round: V8 compiles a process's hot code once, and one process in several draws a
+      // slower version of it for its whole life (Node's own process.nextTick among them, in the ceiling as in Pulse:
+      // docs/performance.md, "A twenty-second machine"). With one process a side, that draw decided the ratios.
+      const { pulse, ceiling } = await startPair(db);
+      try {
+        const idle = rssOf(pulse.pid);
+        if (idle !== undefined) rssIdle.push(idle);
+        for (const [i, route] of API_ROUTES.entries()) {
+          const pulseUrl = `${pulse.baseURL}${route.path}`;
+          const ceilingUrl = `${ceiling.baseURL}${route.path}${route.ceilingQuery?.(db) ?? ""}`;
+          if (round === 0) {
+            const fromPulse = await (await fetch(pulseUrl, { headers })).json();
+            const fromCeiling = await (await fetch(ceilingUrl)).json();
+            sameJson[i] = isDeepStrictEqual(fromPulse, fromCeiling);
+          }
+          await loadRun(pulseUrl, { ...load, headers, seconds: WARM_UP_SECONDS });
+          await loadRun(ceilingUrl, { ...load, seconds: WARM_UP_SECONDS });
+          // Alternate which goes first, so a noisy neighbour's burst does not always land on the same one.
+          const order = round % 2 === 0 ? (["pulse", "ceiling"] as const) : (["ceiling", "pulse"] as const);
+          for (const who of order) {
+            ctx.log(`  ${kind} ${route.path} ${who} run ${round + 1}/${ctx.rounds}`);
+            if (who === "pulse") {
+              const rss = sampler(() => rssOf(pulse.pid));
+              runs[i]!.pulse.push(await loadRun(pulseUrl, { ...load, headers, pid: pulse.pid }));
+              rssUnderLoad.push(...rss.stop());
+            } else {
+              runs[i]!.ceiling.push(await loadRun(ceilingUrl, { ...load, pid: ceiling.pid }));
+            }
           }
         }
+      } finally {
+        await pulse.stop();
+        await ceiling.stop();
       }
-      const med = { pulse: medianOf(runs.pulse), ceiling: medianOf(runs.ceiling) };
-      figures.push({
-        database: kind,
-        route: route.path,
-        sameJson: isDeepStrictEqual(fromPulse, fromCeiling),
-        ...runs,
-        median: med,
-        throughputRatio: round(med.pulse.requestsPerSecond / med.ceiling.requestsPerSecond),
-        // Latencies are read to the microsecond (bench/measure.ts): a ceiling under 1 ms is divided by as it is.
-        p99Ratio: round(med.pulse.p99Ms / med.ceiling.p99Ms),
-        cpuRatio: round(med.pulse.cpuUsPerRequest! / med.ceiling.cpuUsPerRequest!),
-      });
     }
-    return {
-      figures,
-      rss: {
-        idleMB: mb(rssIdle),
-        underLoadMedianMB: mb(median(rssUnderLoad)),
-        underLoadMaxMB: mb(Math.max(...rssUnderLoad)),
-      },
-    };
   } finally {
-    await pulse?.stop();
-    await ceiling?.stop();
     await db.drop();
   }
+  const figures: RouteFigures[] = API_ROUTES.map((route, i) => {
+    const med = { pulse: medianOf(runs[i]!.pulse), ceiling: medianOf(runs[i]!.ceiling) };
+    return {
+      database: kind,
+      route: route.path,
+      sameJson: sameJson[i]!,
+      ...runs[i]!,
+      median: med,
+      throughputRatio: round(med.pulse.requestsPerSecond / med.ceiling.requestsPerSecond),
+      // Latencies are read to the microsecond (bench/measure.ts): a ceiling under 1 ms is divided by as it is.
+      p99Ratio: round(med.pulse.p99Ms / med.ceiling.p99Ms),
+      cpuRatio: round(med.pulse.cpuUsPerRequest! / med.ceiling.cpuUsPerRequest!),
+    };
+  });
+  return {
+    figures,
+    rss: {
+      idleMB: mb(median(rssIdle)),
+      underLoadMedianMB: mb(median(rssUnderLoad)),
+      underLoadMaxMB: mb(Math.max(...rssUnderLoad)),
+    },
+  };
 }
 
 export async function benchApi(ctx: BenchContext): Promise<SectionResult> {
@@ -227,7 +250,7 @@ export async function benchApi(ctx: BenchContext): Promise<SectionResult> {
       results,
     },
     markdown: [
-      `Medians of ${ctx.rounds} alternating runs of ${ctx.seconds} s, ${ctx.connections} connections, signed in; ceiling = bare node:http + the same SQL and JSON. Goals: throughput ratio ≥ ${API_GOALS.throughputRatio}, p99 ratio ≤ ${API_GOALS.p99Ratio}, CPU ratio ≤ ${API_GOALS.cpuRatio} on ${API_GOALS.cpuRoutes.join(" and ")}. CPU µs/req is the server process's own CPU time per answered request (on PostgreSQL the database server's CPU is not in it): it barely moves when other work competes for the cores, so the CPU ratio is the steadiest comparison on a busy machine.`,
+      `Medians of ${ctx.rounds} alternating runs of ${ctx.seconds} s, each round on a freshly started pair of servers, ${ctx.connections} connections, signed in; ceiling = bare node:http + the same SQL and JSON. Goals: throughput ratio ≥ ${API_GOALS.throughputRatio}, p99 ratio ≤ ${API_GOALS.p99Ratio}, CPU ratio ≤ ${API_GOALS.cpuRatio} on ${API_GOALS.cpuRoutes.join(" and ")}. CPU µs/req is the server process's own CPU time per answered request (on PostgreSQL the database server's CPU is not in it): it barely moves when other work competes for the cores, so the CPU ratio is the steadiest comparison on a busy machine.`,
       "",
       markdownTable(
         [
@@ -249,7 +272,7 @@ export async function benchApi(ctx: BenchContext): Promise<SectionResult> {
         rows,
       ),
       "",
-      "Pulse's memory (RSS, MB): idle after start, and sampled every 250 ms under the API load.",
+      "Pulse's memory (RSS, MB): idle after start (the median of its processes), and sampled every 250 ms under the API load.",
       "",
       markdownTable(["database", "idle", "under load (median)", "under load (max)"], memory),
     ].join("\n"),

@@ -10,14 +10,17 @@
 //   cp -r dist/server .data/server-before      (a build, copied inside the project so it finds node_modules)
 //   npm run bench:instructions -- [--build=.data/server-before/main.mjs …] (dist/server/main.mjs when none)
 //        [--db=postgres|pglite] [--route=/api/connectors] [--warmup=30000] [--requests=3000] [--rounds=2] [--top=20]
-//        [--inclusive]
+//        [--inclusive] [--keep=DIR]
 // --inclusive adds, for each side, its costliest JavaScript functions and V8 C++ builtins counted with everything
 // they call: where a cost spread thin over V8's builtins and runtime comes from (pg's copy of every statement's
 // config was found this way: docs/performance.md, "An eighteenth machine"). A function's compiled versions are summed.
+// --keep copies each process's callgrind output and V8's map of its code names into DIR, for what the tables do not
+// show: `callgrind_annotate --tree=caller` names who calls a costly C++ function (docs/performance.md, "A
+// twenty-second machine").
 // Needs valgrind (on every machine kind here; Debian's package elsewhere). Slow: Node runs 20 to 50 times slower
 // under callgrind: about a minute a server and round with the defaults on a machine of middle speed.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -47,6 +50,8 @@ const requests = Number(flag("requests", "3000"));
 const rounds = Number(flag("rounds", "2"));
 const top = Number(flag("top", "20"));
 const inclusive = switchedOn("inclusive");
+const keep = flag("keep", "");
+if (keep) mkdirSync(keep, { recursive: true });
 
 const SERVER_HOST = "127.0.0.1";
 /** The area V8's compilers are gathered in: shown in its own column, never among the differences. */
@@ -111,6 +116,11 @@ async function count(side: Side, round: number): Promise<InstructionCount> {
   });
   const perfMap = `/tmp/perf-${server.pid}.map`;
   const nameAt = perfMapNames(readFileSync(perfMap, "utf8"));
+  if (keep) {
+    const kept = path.join(keep, `${side === "ceiling" ? "ceiling" : `build${side}`}-round${round + 1}`);
+    copyFileSync(outputFile, `${kept}.callgrind`);
+    copyFileSync(perfMap, `${kept}.perf-${server.pid}.map`);
+  }
   rmSync(perfMap, { force: true });
   const counted = located(countPerRequest(readFileSync(outputFile, "utf8"), stdout, requests, nameAt));
   if (!inclusive) return counted;
