@@ -44,8 +44,8 @@ const dialect = new PgDialect();
 /**
  * A raw SQL statement for a hot read, its text made once with `sql.placeholder`s for its values, and run on either
  * engine by `Database.query` (so its rows carry the driver's own types, Dates included). Drizzle's `execute` builds
- * the text and makes a prepared query of its own on every run of a `sql` query: on the candidate page each request
- * then promoted some 70 KB to V8's old generation, where it now promotes 5–8 KB
+ * the text and makes a prepared query of its own on every run of a `sql` query: on the candidate page, the one raw
+ * read on a hot path, each request then promoted some 70 KB to V8's old generation, where it now promotes 5–8 KB
  * (docs/performance.md, "A nineteenth machine"). On PostgreSQL it is unnamed, so planned for its values on each run
  * (decision 0082); on PGlite it is kept parsed, as Drizzle's statements are (decisions 0084 and 0105). Its text
  * is made by Drizzle from the same fragments as any other query, so a shared rule (`visibleItem`) stays one function.

@@ -1,8 +1,8 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
 import type { CandidatesPage, ProjectSummary, StreamItem } from "@shared/streams";
 import { displayName, PROFILE_NOT_FOUND_MESSAGE } from "@shared/streams";
 import { rowsOf, type Database } from "../db/client";
-import { rawStatement } from "../db/prepared";
+import { preparedStatement, rawStatement } from "../db/prepared";
 import { projects, userProfiles } from "../db/schema";
 import { conflict, HttpError, notFound } from "../platform/errors";
 import { lockStreams, settleStreams } from "./resolution";
@@ -195,30 +195,24 @@ const summary = (p: {
 
 /** The newest PulseMaps first (projects_created_at_idx). */
 export async function listProjects(db: Database, limit: number): Promise<ProjectSummary[]> {
-  const rows = await newestProjects(db, { limit });
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    created_at: row.created_at.toISOString(),
-  }));
+  const rows = await newestProjects(db).execute({ limit });
+  return rows.map(summary);
 }
 
-/**
- * Raw rows (`rawStatement`, decision 0105), not a Drizzle prepared select: Drizzle maps each row field by field,
- * asking every column of every row which kind of field it is, which at 500 rows cost more than pg's own rows
- * (docs/performance.md, "A twenty-second machine"). The columns come from the schema, so a rename stays one change.
- */
-const newestProjects = rawStatement<{
-  id: string;
-  name: string;
-  description: string | null;
-  created_at: Date;
-}>(
-  sql`SELECT ${projects.id}, ${projects.name}, ${projects.description}, ${projects.createdAt}
-      FROM ${projects}
-      ORDER BY ${projects.createdAt} DESC, ${projects.id} DESC
-      LIMIT ${sql.placeholder("limit")}`,
+const newestProjects = preparedStatement(
+  (orm, name) =>
+    orm
+      .select({
+        id: projects.id,
+        name: projects.name,
+        description: projects.description,
+        createdAt: projects.createdAt,
+      })
+      .from(projects)
+      .orderBy(desc(projects.createdAt), desc(projects.id))
+      .limit(sql.placeholder("limit"))
+      .prepare(name),
+  { name: "pulse_projects_newest" },
 );
 
 /** True when `err` (or its cause, as Drizzle wraps driver errors) is a unique violation of `constraint`. */
