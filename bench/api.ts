@@ -120,10 +120,10 @@ const medianOf = (runs: LoadFigures[]): LoadFigures => ({
 });
 
 /**
- * Warm-up of each server on each route before its counted run (JIT, caches, pool): as long as bench:compare's, the
- * other measurement that starts its servers afresh.
+ * Warm-up of a freshly started server on a route before its counted run (JIT, caches, pool): here and in
+ * bench:compare, the other measurement that starts its servers afresh.
  */
-const WARM_UP_SECONDS = 2;
+export const WARM_UP_SECONDS = 2;
 
 /** Both servers on `db`'s data, started afresh; the ceiling is stopped again if Pulse does not start. */
 async function startPair(db: BenchDatabase): Promise<{ pulse: PulseProcess; ceiling: Ceiling }> {

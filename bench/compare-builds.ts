@@ -9,7 +9,7 @@
 //                            [--route=/api/connectors] [--rounds=8] [--seconds=5]
 import path from "node:path";
 import { startPulse } from "../src/testing/pulse-process";
-import { startCeiling } from "./api";
+import { startCeiling, WARM_UP_SECONDS } from "./api";
 import { apiTarget, flag } from "./args";
 import { DEFAULT_POSTGRES_URL, prepareDatabase } from "./fixtures";
 import { loadRun, markdownTable, median, round, type LoadFigures } from "./measure";
@@ -35,7 +35,7 @@ async function measure(side: Side): Promise<LoadFigures> {
   try {
     const url = `${server.baseURL}${route.path}${side === "ceiling" ? (route.ceilingQuery?.(db) ?? "") : ""}`;
     const load = { headers: side === "ceiling" ? undefined : headers, connections: 10 };
-    await loadRun(url, { ...load, seconds: 2 }); // warm-up (JIT, caches, pool), not counted
+    await loadRun(url, { ...load, seconds: WARM_UP_SECONDS }); // not counted
     return await loadRun(url, { ...load, seconds, pid: server.pid });
   } finally {
     await server.stop();
