@@ -4,6 +4,8 @@
 // each Pulse figure is compared with. Runs as its own process, like Pulse:
 //   CEILING_PORT=… DATABASE_URL=postgres://… tsx bench/ceiling-server.ts   (pg, pool of 10 as Pulse)
 //   CEILING_PORT=… PGLITE_DIR=…/pglite        tsx bench/ceiling-server.ts   (PGlite in the process, as Pulse)
+// The V8 settings Pulse runs with (decision 0108): the ceiling differs from Pulse by Pulse's work only.
+import "../src/server/platform/heap-settings";
 import { PGlite } from "@electric-sql/pglite";
 import http from "node:http";
 import pg from "pg";

@@ -1,3 +1,5 @@
+// The V8 settings, set as the entry loads: before the server starts (decision 0108).
+import "./platform/heap-settings";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
