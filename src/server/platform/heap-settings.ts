@@ -15,6 +15,4 @@ import v8 from "node:v8";
  * container, the tests and the benchmarks) runs with it; V8 reads this flag at each scavenge
  * (heap-settings.test.ts proves it takes effect when set this way).
  */
-export const HEAP_V8_FLAGS = ["--no-allocation-site-pretenuring"] as const;
-
-for (const flag of HEAP_V8_FLAGS) v8.setFlagsFromString(flag);
+v8.setFlagsFromString("--no-allocation-site-pretenuring");
