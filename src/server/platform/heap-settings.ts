@@ -1,7 +1,7 @@
 import v8 from "node:v8";
 
 /**
- * The V8 settings the server process runs with, applied as the first thing its entry loads (decision 0108).
+ * The V8 settings the server process runs with, applied as its entry loads, before the server starts (decision 0108).
  *
  * No allocation-site pretenuring: V8 watches each object and array literal, and a literal whose objects all survive
  * one scavenge while the young generation is at its largest is from then on allocated straight into the old
