@@ -1,7 +1,7 @@
-// Run by heap-settings.test.ts in a process of its own (node --expose-gc, the young generation fixed at its largest):
-// with "server" it loads the server's heap settings first, with "default" it keeps V8's. It makes pages of rows from
-// one literal, each page caught alive by a scavenge, then many short-lived pages, and prints how much the old
-// generation grew meanwhile: rows allocated straight into it are what pretenuring does.
+// Run by heap-settings.test.ts in a process of its own (node --expose-gc on one thread, the young generation fixed at
+// its largest): with "server" it loads the server's heap settings first, with "default" it keeps V8's. It makes pages
+// of rows from one literal, each page caught alive by a scavenge, then many short-lived pages, and prints how much the
+// old generation grew meanwhile: rows allocated straight into it are what pretenuring does.
 import v8 from "node:v8";
 
 if (process.argv[2] === "server") await import("./heap-settings.ts");

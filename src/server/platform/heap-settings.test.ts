@@ -8,11 +8,14 @@ const PROBE = path.join(import.meta.dirname, "heap-settings.probe.mjs");
 function oldGrowthBytes(settings: "server" | "default"): number {
   const out = execFileSync(
     process.execPath,
-    // The young generation at its largest from the start: V8 decides to pretenure only at such a scavenge.
+    // The young generation at its largest from the start: V8 decides to pretenure only at such a scavenge. One thread:
+    // with V8's background compiler, how many rows went old depended on when the optimised code arrived, and on a
+    // loaded machine (the whole suite beside it) as few as a tenth did; on one thread the count is the same each run.
     [
       "--import",
       "tsx",
       "--expose-gc",
+      "--single-threaded",
       "--min-semi-space-size=16",
       "--max-semi-space-size=16",
       PROBE,
