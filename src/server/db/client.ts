@@ -6,7 +6,7 @@ import pg from "pg";
 import { schema } from "./schema";
 import { createOwnerOnlyDir, makeOwnerOnly, secureDataDir } from "./data-dir-access";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
-import type { Database, Orm } from "./database";
+import type { Database, Orm, ValuesStatement } from "./database";
 import { applyMigrations } from "./migrate";
 import { shareDrizzleParsers } from "./pglite-parsers";
 import { pgliteOptions } from "./pglite-settings";
@@ -142,6 +142,10 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
     async query<T>(text: string, params?: unknown[]) {
       const result = await pool.query(text, params as unknown[]);
       return result.rows as T[];
+    },
+    async queryValues<T extends unknown[]>(statement: ValuesStatement, params: unknown[]) {
+      const result = await pool.query<T>(statement, params);
+      return result.rows;
     },
     async exec(script) {
       await pool.query(script);
@@ -306,6 +310,10 @@ async function openPglite(
     orm: drizzlePglite({ client: countingClient as unknown as PGlite, schema }) as unknown as Orm,
     async query<T>(text: string, params?: unknown[]) {
       const result = await counted(rawQuery<T>(text, params));
+      return result.rows;
+    },
+    async queryValues<T extends unknown[]>(statement: ValuesStatement, params: unknown[]) {
+      const result = await counted(rawQuery<T>(statement.text, params, { rowMode: "array" }));
       return result.rows;
     },
     async exec(script) {

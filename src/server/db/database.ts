@@ -16,6 +16,16 @@ export async function rowsOf<T>(
   return result.rows;
 }
 
+/**
+ * A statement's text with node-postgres's row mode for values, made once per statement and handed to pg as it is
+ * (client.ts lets pg read it without copying); a name makes it a server-side prepared statement on PostgreSQL.
+ */
+export interface ValuesStatement {
+  readonly name?: string;
+  readonly text: string;
+  readonly rowMode: "array";
+}
+
 /** The one database handle the server uses, whichever engine is behind it (ARCHITECTURE §2). */
 export interface Database {
   readonly kind: "postgres" | "pglite";
@@ -25,6 +35,13 @@ export interface Database {
    * text is kept parsed under a name, as Drizzle's statements are (pglite-statements.ts).
    */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * A statement made once (`rawStatement`) whose rows come back as arrays of their values, in its columns' order,
+   * with the same value types as `query`. node-postgres makes an object row by copying one object for every
+   * statement, and that copy turns generic once many statements' rows have passed through it (docs/performance.md,
+   * "A twenty-fourth machine"); arrays skip it, and the caller builds the one shape it answers.
+   */
+  queryValues<T extends unknown[]>(statement: ValuesStatement, params: unknown[]): Promise<T[]>;
   /** Runs a script of several statements (no parameters) as one transaction. */
   exec(script: string): Promise<void>;
   /** Runs `fn` holding a session-level advisory lock (PostgreSQL only: PGlite has a single connection). */

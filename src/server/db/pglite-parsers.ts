@@ -1,4 +1,4 @@
-import { types, type PGlite, type Results } from "@electric-sql/pglite";
+import { types, type PGlite, type QueryOptions, type Results } from "@electric-sql/pglite";
 import { namedStatements, type DrizzleClient } from "./pglite-statements";
 
 /**
@@ -27,7 +27,11 @@ export const DRIZZLE_PGLITE_PARSERS: Record<number, (value: string) => string> =
  */
 export function shareDrizzleParsers(pglite: PGlite): {
   drizzleClient: DrizzleClient;
-  rawQuery: <T>(text: string, params?: unknown[]) => Promise<Results<T>>;
+  rawQuery: <T>(
+    text: string,
+    params?: unknown[],
+    options?: Pick<QueryOptions, "rowMode">,
+  ) => Promise<Results<T>>;
 } {
   const own = pglite.parsers;
   pglite.parsers = { ...own, ...DRIZZLE_PGLITE_PARSERS };
@@ -35,6 +39,6 @@ export function shareDrizzleParsers(pglite: PGlite): {
   return {
     drizzleClient: kept,
     // Raw queries run kept statements too: PGlite's own `query` parses and plans every text afresh (decision 0105).
-    rawQuery: (text, params) => kept.queryParsedBy(own, text, params),
+    rawQuery: (text, params, options) => kept.queryParsedBy(own, text, params, options),
   };
 }

@@ -31,7 +31,12 @@ export interface DrizzleClient {
  * are given (PGlite's own, not the instance's: pglite-parsers.ts).
  */
 export interface KeptStatements extends DrizzleClient {
-  queryParsedBy<T>(parsers: Parsers, text: string, params?: unknown[]): Promise<Results<T>>;
+  queryParsedBy<T>(
+    parsers: Parsers,
+    text: string,
+    params?: unknown[],
+    options?: Pick<QueryOptions, "rowMode">,
+  ): Promise<Results<T>>;
 }
 
 /**
@@ -129,9 +134,14 @@ export function namedStatements(pglite: PGlite, capacity = KEPT_STATEMENTS): Kep
       pglite._runExclusiveTransaction(() =>
         pglite._runExclusiveQuery(() => run(text, params, options, false)),
       )) as PGlite["query"],
-    queryParsedBy: <T>(parsers: Parsers, text: string, params: unknown[] = []) =>
+    queryParsedBy: <T>(
+      parsers: Parsers,
+      text: string,
+      params: unknown[] = [],
+      options?: Pick<QueryOptions, "rowMode">,
+    ) =>
       pglite._runExclusiveTransaction(() =>
-        pglite._runExclusiveQuery(() => run(text, params, undefined, false, parsers)),
+        pglite._runExclusiveQuery(() => run(text, params, options, false, parsers)),
       ) as Promise<Results<T>>,
     // Inside a transaction (which holds the transaction lock until it ends), each statement alone among queries.
     transaction: ((fn: (tx: Pick<PGlite, "query">) => Promise<unknown>) =>

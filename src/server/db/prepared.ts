@@ -1,8 +1,14 @@
 import { fillPlaceholders, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import type { Database, Orm } from "./database";
+import type { Database, Orm, ValuesStatement } from "./database";
 
 const statementNames = new Set<string>();
+
+function claimName(name: string): void {
+  if (!name) return;
+  if (statementNames.has(name)) throw new Error(`Two prepared statements are named "${name}".`);
+  statementNames.add(name);
+}
 
 export interface PreparedStatementOptions {
   /**
@@ -24,10 +30,7 @@ export function preparedStatement<Statement>(
   build: (orm: Orm, name: string) => Statement,
   { name = "" }: PreparedStatementOptions = {},
 ): (db: Database) => Statement {
-  if (name) {
-    if (statementNames.has(name)) throw new Error(`Two prepared statements are named "${name}".`);
-    statementNames.add(name);
-  }
+  claimName(name);
   const byDatabase = new WeakMap<Database, Statement>();
   return (db) => {
     let statement = byDatabase.get(db);
@@ -42,18 +45,23 @@ export function preparedStatement<Statement>(
 const dialect = new PgDialect();
 
 /**
- * A raw SQL statement for a hot read, its text made once with `sql.placeholder`s for its values, and run on either
- * engine by `Database.query` (so its rows carry the driver's own types, Dates included). Drizzle's `execute` builds
- * the text and makes a prepared query of its own on every run of a `sql` query: on the candidate page, the one raw
- * read on a hot path, each request then promoted some 70 KB to V8's old generation, where it now promotes 5–8 KB
- * (docs/performance.md, "A nineteenth machine"). On PostgreSQL it is unnamed, so planned for its values on each run
- * (decision 0082); on PGlite it is kept parsed, as Drizzle's statements are (decisions 0084 and 0105). Its text
- * is made by Drizzle from the same fragments as any other query, so a shared rule (`visibleItem`) stays one function.
+ * A raw SQL statement for a hot read (decisions 0105 and 0109), its text made once with `sql.placeholder`s for its
+ * values, and run on either engine by `Database.queryValues`. Each row is the array of its values in the SELECT
+ * list's order (`Values`, a labelled tuple), with the driver's own types, Dates included; the caller makes the one
+ * shape it answers, where Drizzle's mapper or node-postgres's object rows would run every statement's shape through
+ * one piece of code. Drizzle's own `execute` of a `sql` query would also make a prepared query on every run (70 KB
+ * promoted per candidate page: docs/performance.md, "A nineteenth machine"). On PostgreSQL it is unnamed unless
+ * given a name, so planned for its values on each run (decision 0082: name only a statement whose generic plan is its
+ * custom plan); on PGlite it is kept parsed, as Drizzle's statements are (decision 0084). Its text is made by Drizzle
+ * from the same fragments as any other query, so a shared rule (`visibleItem`) stays one function.
  */
-export function rawStatement<Row>(
+export function rawStatement<Values extends unknown[]>(
   query: SQL,
-): (db: Database, values: Record<string, unknown>) => Promise<Row[]> {
+  { name = "" }: PreparedStatementOptions = {},
+): (db: Database, values: Record<string, unknown>) => Promise<Values[]> {
+  claimName(name);
   const { sql: text, params } = dialect.sqlToQuery(query);
+  const statement: ValuesStatement = name ? { name, text, rowMode: "array" } : { text, rowMode: "array" };
   // Async, so that a missing value rejects as a failed query does, rather than throwing at the call.
-  return async (db, values) => db.query<Row>(text, fillPlaceholders(params, values));
+  return async (db, values) => db.queryValues<Values>(statement, fillPlaceholders(params, values));
 }

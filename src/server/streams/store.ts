@@ -1,8 +1,8 @@
-import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { CandidatesPage, ProjectSummary, StreamItem } from "@shared/streams";
 import { displayName, PROFILE_NOT_FOUND_MESSAGE } from "@shared/streams";
 import { rowsOf, type Database } from "../db/client";
-import { preparedStatement, rawStatement } from "../db/prepared";
+import { rawStatement } from "../db/prepared";
 import { projects, userProfiles } from "../db/schema";
 import { conflict, HttpError, notFound } from "../platform/errors";
 import { lockStreams, settleStreams } from "./resolution";
@@ -10,13 +10,14 @@ import { visibleItem } from "./visibility";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-interface CandidateRow {
-  stream_id: string;
-  raw_name: string;
-  alias_count: number;
-  source_apps: string[];
-  alias_id: string;
-}
+/** A candidate page's row, in its SELECT list's order. */
+type CandidateRow = [
+  stream_id: string,
+  raw_name: string,
+  alias_count: number,
+  source_apps: string[],
+  alias_id: string,
+];
 
 /**
  * The candidate page's statement for one kind of start, its text made once (`rawStatement`). Its placeholders: the
@@ -102,13 +103,13 @@ export async function listCandidates(
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    candidates: page.map(({ raw_name, alias_count, source_apps, alias_id }) => ({
-      raw_name,
-      alias_count,
-      source_apps,
-      alias_id,
+    candidates: page.map((row) => ({
+      raw_name: row[1],
+      alias_count: row[2],
+      source_apps: row[3],
+      alias_id: row[4],
     })),
-    next_after: rows.length > limit && last ? JSON.stringify([last.raw_name, last.stream_id]) : null,
+    next_after: rows.length > limit && last ? JSON.stringify([last[1], last[0]]) : null,
   };
 }
 
@@ -195,23 +196,19 @@ const summary = (p: {
 
 /** The newest PulseMaps first (projects_created_at_idx). */
 export async function listProjects(db: Database, limit: number): Promise<ProjectSummary[]> {
-  const rows = await newestProjects(db).execute({ limit });
-  return rows.map(summary);
+  const rows = await newestProjects(db, { limit });
+  return rows.map((row) => ({
+    id: row[0],
+    name: row[1],
+    description: row[2],
+    created_at: row[3].toISOString(),
+  }));
 }
 
-const newestProjects = preparedStatement(
-  (orm, name) =>
-    orm
-      .select({
-        id: projects.id,
-        name: projects.name,
-        description: projects.description,
-        createdAt: projects.createdAt,
-      })
-      .from(projects)
-      .orderBy(desc(projects.createdAt), desc(projects.id))
-      .limit(sql.placeholder("limit"))
-      .prepare(name),
+const newestProjects = rawStatement<[id: string, name: string, description: string | null, createdAt: Date]>(
+  sql`SELECT id, name, description, created_at FROM pulse.projects
+      ORDER BY created_at DESC, id DESC
+      LIMIT ${sql.placeholder("limit")}`,
   { name: "pulse_projects_newest" },
 );
 
