@@ -216,6 +216,39 @@ describe("POST /api/projects", () => {
   });
 });
 
+describe("GET /api/projects", () => {
+  it("lists the newest PulseMaps first, ties by id, as many as the limit asks, with their description and time", async () => {
+    const ids = {
+      a: "00000000-0000-4000-8000-00000000000a",
+      b: "00000000-0000-4000-8000-00000000000b",
+      c: "00000000-0000-4000-8000-00000000000c",
+    };
+    await t.db.query(
+      `INSERT INTO pulse.projects (id, name, description, created_at) VALUES
+         ($1, 'Oldest', NULL, timestamptz '2026-01-01T08:00:00.123Z'),
+         ($2, 'Tied, lower id', 'first of two', timestamptz '2026-02-01T09:30:00Z'),
+         ($3, 'Tied, higher id', NULL, timestamptz '2026-02-01T09:30:00Z')`,
+      [ids.a, ids.b, ids.c],
+    );
+    const list = async (query = "") => {
+      const res = await t.app.inject({ url: `/api/projects${query}`, headers: bearer() });
+      expect(res.statusCode).toBe(200);
+      return res.json<ProjectsList>().projects;
+    };
+    expect(await list()).toEqual([
+      { id: ids.c, name: "Tied, higher id", description: null, created_at: "2026-02-01T09:30:00.000Z" },
+      {
+        id: ids.b,
+        name: "Tied, lower id",
+        description: "first of two",
+        created_at: "2026-02-01T09:30:00.000Z",
+      },
+      { id: ids.a, name: "Oldest", description: null, created_at: "2026-01-01T08:00:00.123Z" },
+    ]);
+    expect((await list("?limit=2")).map((p) => p.name)).toEqual(["Tied, higher id", "Tied, lower id"]);
+  });
+});
+
 describe("access", () => {
   it("answers 401 without a session and 403 outside the company domain, storing nothing", async () => {
     await discover(sample);
