@@ -119,9 +119,10 @@ async function underFakeClock<T>(request: () => Promise<T>): Promise<T> {
 }
 
 describe("GET /api/connectors", () => {
-  it("lists every connector type, off without a row, on from the user's own rows only", async () => {
+  it("lists every connector type, off without a row, as stored in the user's own rows only", async () => {
     await t.db.query(
-      "INSERT INTO pulse.connectors (user_id, type, is_active) VALUES ($1, 'slack', true), ($2, 'jira', true)",
+      `INSERT INTO pulse.connectors (user_id, type, is_active)
+       VALUES ($1, 'slack', true), ($1, 'zoom', false), ($2, 'jira', true)`,
       [ann.id, bo.id],
     );
     const res = await call("GET", CONNECTORS_ROUTES.list);

@@ -8,23 +8,18 @@ import {
   type ConnectorType,
 } from "@shared/connectors";
 import type { Database } from "../db/client";
-import { preparedStatement } from "../db/prepared";
+import { rawStatement } from "../db/prepared";
 import { connectors, projectSyncPreferences, userIdentities } from "../db/schema";
 
 /** Every connector type in SPEC §3's order; a type the user has no row for is off. */
 export async function listConnectors(db: Database, userId: string): Promise<ConnectorStatus[]> {
-  const rows = await connectorsOfUser(db).execute({ userId });
-  const active = new Map(rows.map((r) => [r.type, r.isActive]));
+  const active = new Map(await connectorsOfUser(db, { userId }));
   return CONNECTOR_TYPES.map((type) => ({ type, is_active: active.get(type) ?? false }));
 }
 
-const connectorsOfUser = preparedStatement(
-  (orm, name) =>
-    orm
-      .select({ type: connectors.type, isActive: connectors.isActive })
-      .from(connectors)
-      .where(eq(connectors.userId, sql.placeholder("userId")))
-      .prepare(name),
+// The cheapest signed-in read, so its rows come as values (decision 0109), not through Drizzle's row mapper.
+const connectorsOfUser = rawStatement<[type: string, isActive: boolean]>(
+  sql`SELECT type, is_active FROM pulse.connectors WHERE user_id = ${sql.placeholder("userId")}`,
   { name: "pulse_connectors_of_user" },
 );
 

@@ -18,10 +18,11 @@ export async function rowsOf<T>(
 
 /**
  * A statement's text with node-postgres's row mode for values, made once per statement and handed to pg as it is
- * (client.ts lets pg read it without copying); a name makes it a server-side prepared statement on PostgreSQL.
+ * (client.ts lets pg read it without copying); a name makes it a server-side prepared statement on PostgreSQL, and
+ * an empty one leaves it unnamed.
  */
 export interface ValuesStatement {
-  readonly name?: string;
+  readonly name: string;
   readonly text: string;
   readonly rowMode: "array";
 }

@@ -1,55 +1,9 @@
-import { desc, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useFileDatabase } from "../../testing/database-per-file";
-import type { Database } from "./client";
-import { preparedStatement, rawStatement } from "./prepared";
-import { projects } from "./schema";
+import { rawStatement } from "./prepared";
 
 const file = useFileDatabase();
-
-const newestNames = preparedStatement(
-  (orm, name) =>
-    orm
-      .select({ name: projects.name })
-      .from(projects)
-      .orderBy(desc(projects.createdAt))
-      .limit(sql.placeholder("limit"))
-      .prepare(name),
-  { name: "test_newest_project_names" },
-);
-
-describe("preparedStatement", () => {
-  it("builds a statement once per database handle", () => {
-    let builds = 0;
-    const statementOf = preparedStatement((orm) => ({ orm, build: ++builds }));
-    const a = { orm: {} } as unknown as Database;
-    const b = { orm: {} } as unknown as Database;
-    expect(statementOf(a)).toBe(statementOf(a));
-    expect(statementOf(b)).not.toBe(statementOf(a));
-    expect(statementOf(b).orm).toBe(b.orm);
-    expect(builds).toBe(2);
-  });
-
-  it("refuses a second statement of the same name", () => {
-    preparedStatement(() => ({}), { name: "test_named_twice" });
-    expect(() => preparedStatement(() => ({}), { name: "test_named_twice" })).toThrow(/test_named_twice/);
-    // Unnamed statements are each planned afresh on PostgreSQL, so any number of them may exist.
-    expect(() => [preparedStatement(() => ({})), preparedStatement(() => ({}))]).not.toThrow();
-  });
-
-  it("binds its placeholders on every run and reads rows written after it was prepared", async () => {
-    const { db } = file;
-    await db.exec(`INSERT INTO pulse.projects (name, created_at) VALUES
-      ('first', timestamptz '2026-01-01'), ('second', timestamptz '2026-01-02'), ('third', timestamptz '2026-01-03')`);
-    expect(await newestNames(db).execute({ limit: 2 })).toEqual([{ name: "third" }, { name: "second" }]);
-
-    await db.exec(
-      `INSERT INTO pulse.projects (name, created_at) VALUES ('fourth', timestamptz '2026-01-04')`,
-    );
-    expect(await newestNames(db).execute({ limit: 1 })).toEqual([{ name: "fourth" }]);
-    expect(await newestNames(db).execute({ limit: 10 })).toHaveLength(4);
-  });
-});
 
 const projectsNamedLike = rawStatement<[name: string]>(
   sql`SELECT name FROM pulse.projects
@@ -100,7 +54,8 @@ describe("rawStatement", () => {
     );
     expect(await newest(db, { limit: 2 })).toEqual([["named two"], ["named one"]]);
     expect(() => rawStatement(sql`SELECT 1`, { name: "test_raw_newest" })).toThrow(/test_raw_newest/);
-    expect(() => preparedStatement(() => ({}), { name: "test_raw_newest" })).toThrow(/test_raw_newest/);
+    // Unnamed statements are each planned afresh on PostgreSQL, so any number of them may exist.
+    expect(() => [rawStatement(sql`SELECT 1`), rawStatement(sql`SELECT 2`)]).not.toThrow();
   });
 
   it("refuses a run that leaves a placeholder without a value, before anything is sent", async () => {

@@ -1,16 +1,16 @@
 import { fillPlaceholders, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import type { Database, Orm, ValuesStatement } from "./database";
+import type { Database, ValuesStatement } from "./database";
 
 const statementNames = new Set<string>();
 
 function claimName(name: string): void {
   if (!name) return;
-  if (statementNames.has(name)) throw new Error(`Two prepared statements are named "${name}".`);
+  if (statementNames.has(name)) throw new Error(`Two statements are named "${name}".`);
   statementNames.add(name);
 }
 
-export interface PreparedStatementOptions {
+export interface StatementOptions {
   /**
    * A server-side name, so PostgreSQL parses the statement once per pooled connection. After five runs a named
    * statement may switch to a generic plan, made without its values: name only a statement whose generic plan is
@@ -19,27 +19,6 @@ export interface PreparedStatementOptions {
    * page (decision 0082). Unnamed, each run is planned for its own values.
    */
   name?: string;
-}
-
-/**
- * A Drizzle prepared statement for a hot read, made once per database handle on first use (decision 0082).
- * Building a query through Drizzle's builder cost more than running it on the connector list; a prepared statement
- * keeps its SQL text, placeholders and row mapping. `build` must pass the name it is given to `.prepare()`.
- */
-export function preparedStatement<Statement>(
-  build: (orm: Orm, name: string) => Statement,
-  { name = "" }: PreparedStatementOptions = {},
-): (db: Database) => Statement {
-  claimName(name);
-  const byDatabase = new WeakMap<Database, Statement>();
-  return (db) => {
-    let statement = byDatabase.get(db);
-    if (statement === undefined) {
-      statement = build(db.orm, name);
-      byDatabase.set(db, statement);
-    }
-    return statement;
-  };
 }
 
 const dialect = new PgDialect();
@@ -57,11 +36,12 @@ const dialect = new PgDialect();
  */
 export function rawStatement<Values extends unknown[]>(
   query: SQL,
-  { name = "" }: PreparedStatementOptions = {},
+  { name = "" }: StatementOptions = {},
 ): (db: Database, values: Record<string, unknown>) => Promise<Values[]> {
   claimName(name);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const statement: ValuesStatement = name ? { name, text, rowMode: "array" } : { text, rowMode: "array" };
+  // An empty name is pg's unnamed statement: one shape for every statement.
+  const statement: ValuesStatement = { name, text, rowMode: "array" };
   // Async, so that a missing value rejects as a failed query does, rather than throwing at the call.
   return async (db, values) => db.queryValues<Values>(statement, fillPlaceholders(params, values));
 }

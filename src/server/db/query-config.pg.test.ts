@@ -1,19 +1,14 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useFileDatabase } from "../../testing/database-per-file";
 import { rowsOf } from "./client";
-import { preparedStatement } from "./prepared";
+import { rawStatement } from "./prepared";
 import { projects } from "./schema";
 
 const file = useFileDatabase();
 
-const createdAt = preparedStatement(
-  (orm, name) =>
-    orm
-      .select({ createdAt: projects.createdAt })
-      .from(projects)
-      .where(eq(projects.name, sql.placeholder("name")))
-      .prepare(name),
+const createdAt = rawStatement<[createdAt: Date]>(
+  sql`SELECT created_at FROM pulse.projects WHERE name = ${sql.placeholder("name")}`,
   { name: "test_query_config_created_at" },
 );
 
@@ -31,9 +26,9 @@ describe("statements on PostgreSQL (client.ts, withConfigPgNeedNotCopy)", () => 
     // expect calls the same function on its state, so the calls are told apart by what they copy.
     const copies = vi.spyOn(Object, "getOwnPropertyDescriptors");
 
-    expect(await createdAt(db).execute({ name: "newer" })).toEqual([{ createdAt: new Date("2026-01-02") }]);
+    expect(await createdAt(db, { name: "newer" })).toEqual([[new Date("2026-01-02")]]);
     // The same named statement again, with another value: pg knows it by the inherited name.
-    expect(await createdAt(db).execute({ name: "older" })).toEqual([{ createdAt: new Date("2026-01-01") }]);
+    expect(await createdAt(db, { name: "older" })).toEqual([[new Date("2026-01-01")]]);
     expect(await rowsOf(db.orm, sql`SELECT ${"value"}::text AS v`)).toEqual([{ v: "value" }]);
     const names = await db.orm.transaction(async (tx) =>
       tx.select({ name: projects.name }).from(projects).orderBy(projects.name),
