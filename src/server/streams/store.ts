@@ -182,27 +182,18 @@ export async function listProjectItems(
   return rows.map(toItem);
 }
 
-const summary = (p: {
-  id: string;
-  name: string;
-  description: string | null;
-  createdAt: Date;
-}): ProjectSummary => ({
-  id: p.id,
-  name: p.name,
-  description: p.description,
-  created_at: p.createdAt.toISOString(),
+/** A PulseMap as the API answers it, from the list's values or the created row alike. */
+const summary = (id: string, name: string, description: string | null, createdAt: Date): ProjectSummary => ({
+  id,
+  name,
+  description,
+  created_at: createdAt.toISOString(),
 });
 
 /** The newest PulseMaps first (projects_created_at_idx). */
 export async function listProjects(db: Database, limit: number): Promise<ProjectSummary[]> {
   const rows = await newestProjects(db, { limit });
-  return rows.map((row) => ({
-    id: row[0],
-    name: row[1],
-    description: row[2],
-    created_at: row[3].toISOString(),
-  }));
+  return rows.map((row) => summary(row[0], row[1], row[2], row[3]));
 }
 
 const newestProjects = rawStatement<[id: string, name: string, description: string | null, createdAt: Date]>(
@@ -303,7 +294,8 @@ export async function createProjectFromCandidate(
         );
         await settleStreams(tx, [split!.id, streamId]);
       }
-      return summary(project!);
+      const { name, description, createdAt } = project!;
+      return summary(projectId, name, description, createdAt);
     });
   } catch (err) {
     if (isUniqueViolation(err, "projects_alias_id_key"))
