@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { percentile } from "./measure";
+import { percentile, ratioAgainstGoal } from "./measure";
 
 describe("percentile", () => {
   it("is the nearest-rank value, fractions kept", () => {
@@ -18,5 +18,26 @@ describe("percentile", () => {
 
   it("is NaN for no values", () => {
     expect(percentile([], 0.5)).toBeNaN();
+  });
+});
+
+describe("ratioAgainstGoal", () => {
+  it("writes two decimals and marks the goal met or missed", () => {
+    expect(ratioAgainstGoal(1.0912, { atLeast: 0.9 })).toBe("1.09 ✓");
+    expect(ratioAgainstGoal(0.8712, { atLeast: 0.9 })).toBe("0.87 ✗");
+    expect(ratioAgainstGoal(1.1612, { atMost: 1.2 })).toBe("1.16 ✓");
+    expect(ratioAgainstGoal(1.2789, { atMost: 1.2 })).toBe("1.28 ✗");
+  });
+
+  it("marks by the exact ratio, with the digits that keep it on its side of the goal", () => {
+    expect(ratioAgainstGoal(1383 / 1543, { atLeast: 0.9 })).toBe("0.896 ✗");
+    expect(ratioAgainstGoal(0.89996, { atLeast: 0.9 })).toBe("0.89996 ✗");
+    expect(ratioAgainstGoal(1.2041, { atMost: 1.2 })).toBe("1.204 ✗");
+    expect(ratioAgainstGoal(1.1996, { atMost: 1.2 })).toBe("1.2 ✓");
+  });
+
+  it("meets a goal it equals", () => {
+    expect(ratioAgainstGoal(0.9, { atLeast: 0.9 })).toBe("0.9 ✓");
+    expect(ratioAgainstGoal(1.2, { atMost: 1.2 })).toBe("1.2 ✓");
   });
 });

@@ -71,6 +71,20 @@ export function median(values: number[]): number {
 }
 
 export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+/** A goal on a ratio: a floor (throughput) or a ceiling (latency, CPU). */
+export type RatioGoal = { atLeast: number } | { atMost: number };
+
+/**
+ * A ratio written beside its goal's mark, the mark decided by the exact ratio: two decimals, or as many more as it
+ * takes not to round across the goal (0.896 against "≥ 0.9" reads "0.896 ✗", never "0.9 ✓").
+ */
+export function ratioAgainstGoal(ratio: number, goal: RatioGoal): string {
+  const meets = (r: number) => ("atLeast" in goal ? r >= goal.atLeast : r <= goal.atMost);
+  let digits = 2;
+  while (digits < 6 && meets(round(ratio, digits)) !== meets(ratio)) digits++;
+  return `${round(ratio, digits)} ${meets(ratio) ? "✓" : "✗"}`;
+}
+
 export const mb = (bytes: number | undefined) => (bytes === undefined ? NaN : round(bytes / 1024 / 1024, 1));
 export const kb = (bytes: number) => round(bytes / 1024, 1);
 
