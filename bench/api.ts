@@ -129,10 +129,12 @@ const medianOf = (runs: LoadFigures[]): LoadFigures => ({
 });
 
 /**
- * Warm-up of a freshly started server on a route before its counted run (JIT, caches, pool): here and in
- * bench:compare, the other measurement that starts its servers afresh.
+ * Warm-up of a freshly started server on a route before its counted run (JIT, caches, pool): here, in bench:compare
+ * and in bench:profile, which also start their servers afresh. Long enough for V8 to have optimised the
+ * request's code: after 2 s, both servers were still compiling through the next 10 (Pulse optimised 154 functions in
+ * them, the ceiling 98; then 3–7 in each 10 s), at 15–40 % more CPU a request than later (decision 0110).
  */
-export const WARM_UP_SECONDS = 2;
+export const WARM_UP_SECONDS = 10;
 
 /** Both servers on `db`'s data, started afresh; the ceiling is stopped again if Pulse does not start. */
 async function startPair(db: BenchDatabase): Promise<{ pulse: PulseProcess; ceiling: Ceiling }> {

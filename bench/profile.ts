@@ -14,7 +14,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { startPulse } from "../src/testing/pulse-process";
-import { startCeiling } from "./api";
+import { startCeiling, WARM_UP_SECONDS } from "./api";
 import { apiTarget, flag, flags, switchedOn } from "./args";
 import { locateBundleFrame } from "./bundle-locate";
 import { summariseProfile, type CpuProfile, type ProfileEntry, type ProfileSummary } from "./cpu-profile";
@@ -57,7 +57,7 @@ try {
   const headers = ceiling ? undefined : { authorization: `Bearer ${db.sessions[0]!.access_token}` };
   const ceilingQuery = target.route.ceilingQuery?.(db) ?? "";
   const url = `${server.baseURL}${route}${ceiling ? ceilingQuery : ""}`;
-  await loadRun(url, { headers, seconds: 2, connections: 10 });
+  await loadRun(url, { headers, seconds: WARM_UP_SECONDS, connections: 10 });
   const recording = withPerf ? await recordWithPerf(server.pid, seconds) : undefined;
   const fromUs = monotonicUs();
   const load = await loadRun(url, { headers, seconds, connections: 10, pid: server.pid });
