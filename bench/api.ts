@@ -15,6 +15,8 @@ import {
   median,
   ratioAgainstGoal,
   round,
+  roundRatios,
+  roundsAgainstGoal,
   sampler,
   type LoadFigures,
 } from "./measure";
@@ -117,7 +119,25 @@ interface RouteFigures {
   p99Ratio: number;
   /** Pulse's CPU per request ÷ the ceiling's: what Pulse's own work costs, whatever else ran on the machine. */
   cpuRatio: number;
+  /** The same ratios round by round, each Pulse beside the ceiling started with it: how far the machine moved. */
+  rounds: { throughputRatio: number[]; p99Ratio: number[]; cpuRatio: number[] };
 }
+
+/** One route's runs on one database, round by round: Pulse's and the ceiling's of round i at index i. */
+interface RouteRuns {
+  pulse: LoadFigures[];
+  ceiling: LoadFigures[];
+}
+
+const roundsOf = ({ pulse, ceiling }: RouteRuns): RouteFigures["rounds"] => {
+  const ratios = (figure: (run: LoadFigures) => number) =>
+    roundRatios(pulse.map(figure), ceiling.map(figure));
+  return {
+    throughputRatio: ratios((run) => run.requestsPerSecond),
+    p99Ratio: ratios((run) => run.p99Ms),
+    cpuRatio: ratios((run) => run.cpuUsPerRequest!),
+  };
+};
 
 const medianOf = (runs: LoadFigures[]): LoadFigures => ({
   requestsPerSecond: round(median(runs.map((r) => r.requestsPerSecond)), 0),
@@ -151,7 +171,7 @@ async function benchOne(kind: DatabaseKind, ctx: BenchContext) {
   const db = await prepareDatabase(kind, { postgresUrl: ctx.postgresUrl });
   const headers = { authorization: `Bearer ${db.sessions[0]!.access_token}` };
   const load = { seconds: ctx.seconds, connections: ctx.connections };
-  const runs = API_ROUTES.map(() => ({ pulse: [] as LoadFigures[], ceiling: [] as LoadFigures[] }));
+  const runs = API_ROUTES.map((): RouteRuns => ({ pulse: [], ceiling: [] }));
   const sameJson: boolean[] = [];
   const rssIdle: number[] = [];
   const rssUnderLoad: number[] = [];
@@ -208,6 +228,7 @@ async function benchOne(kind: DatabaseKind, ctx: BenchContext) {
       // Latencies are read to the microsecond (bench/measure.ts): a ceiling under 1 ms is divided by as it is.
       p99Ratio: round(med.pulse.p99Ms / med.ceiling.p99Ms, 4),
       cpuRatio: round(med.pulse.cpuUsPerRequest! / med.ceiling.cpuUsPerRequest!, 4),
+      rounds: roundsOf(runs[i]!),
     };
   });
   return {
@@ -247,6 +268,18 @@ export async function benchApi(ctx: BenchContext): Promise<SectionResult> {
       f.median.pulse.non2xx + f.median.pulse.errors,
     ]),
   );
+  const eachRound = results.flatMap((r) =>
+    r.figures.map((f) => [
+      f.database,
+      f.route,
+      roundsAgainstGoal(f.rounds.throughputRatio, { atLeast: API_GOALS.throughputRatio }),
+      roundsAgainstGoal(f.rounds.p99Ratio, { atMost: API_GOALS.p99Ratio }),
+      roundsAgainstGoal(
+        f.rounds.cpuRatio,
+        API_GOALS.cpuRoutes.includes(f.route) ? { atMost: API_GOALS.cpuRatio } : undefined,
+      ),
+    ]),
+  );
   const memory = results.map((r) => [
     r.database,
     r.rss.idleMB,
@@ -283,6 +316,10 @@ export async function benchApi(ctx: BenchContext): Promise<SectionResult> {
         ],
         rows,
       ),
+      "",
+      "Each round, in order: Pulse ÷ the ceiling started beside it, read in the same state of the machine (the goals are decided by the medians above; a round that misses one is marked ✗).",
+      "",
+      markdownTable(["database", "route", "throughput ratio", "p99 ratio", "CPU ratio"], eachRound),
       "",
       "Pulse's memory (RSS, MB): idle after start (the median of its processes), and sampled every 250 ms under the API load.",
       "",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { percentile, ratioAgainstGoal } from "./measure";
+import { percentile, ratioAgainstGoal, roundRatios, roundsAgainstGoal } from "./measure";
 
 describe("percentile", () => {
   it("is the nearest-rank value, fractions kept", () => {
@@ -39,5 +39,28 @@ describe("ratioAgainstGoal", () => {
   it("meets a goal it equals", () => {
     expect(ratioAgainstGoal(0.9, { atLeast: 0.9 })).toBe("0.9 ✓");
     expect(ratioAgainstGoal(1.2, { atMost: 1.2 })).toBe("1.2 ✓");
+  });
+});
+
+describe("roundRatios", () => {
+  it("divides each round's figure by the reference's of the same round, to four decimals", () => {
+    expect(roundRatios([224, 207, 276], [185, 183, 205])).toEqual([1.2108, 1.1311, 1.3463]);
+  });
+
+  it("refuses sides with different numbers of rounds", () => {
+    expect(() => roundRatios([1, 2], [1])).toThrow("2 rounds against 1");
+  });
+});
+
+describe("roundsAgainstGoal", () => {
+  it("lists the rounds in order and marks only the misses, by the exact ratio", () => {
+    expect(roundsAgainstGoal([1.2108, 1.1311, 1.2, 1.2041], { atMost: 1.2 })).toBe(
+      "1.21 ✗ · 1.13 · 1.2 · 1.204 ✗",
+    );
+    expect(roundsAgainstGoal([0.8712, 1.0912], { atLeast: 0.9 })).toBe("0.87 ✗ · 1.09");
+  });
+
+  it("marks nothing without a goal", () => {
+    expect(roundsAgainstGoal([1.3463, 0.8712])).toBe("1.35 · 0.87");
   });
 });

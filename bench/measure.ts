@@ -85,6 +85,28 @@ export function ratioAgainstGoal(ratio: number, goal: RatioGoal): string {
   return `${round(ratio, digits)} ${meets(ratio) ? "✓" : "✗"}`;
 }
 
+/**
+ * Each round's ratio of Pulse's figure to the reference's run of the same round: both sides read in the same state of
+ * the machine, where each side's median may come from a different round. Reported beside the medians, which decide
+ * the goals.
+ */
+export function roundRatios(pulse: readonly number[], reference: readonly number[]): number[] {
+  if (pulse.length !== reference.length)
+    throw new Error(`${pulse.length} rounds against ${reference.length}`);
+  return pulse.map((value, i) => round(value / reference[i]!, 4));
+}
+
+/** The rounds' ratios in order, each miss of `goal` marked as `ratioAgainstGoal` marks it; without a goal, unmarked. */
+export function roundsAgainstGoal(ratios: readonly number[], goal?: RatioGoal): string {
+  return ratios
+    .map((ratio) => {
+      if (!goal) return String(round(ratio));
+      const marked = ratioAgainstGoal(ratio, goal);
+      return marked.endsWith("✗") ? marked : marked.slice(0, -" ✓".length);
+    })
+    .join(" · ");
+}
+
 export const mb = (bytes: number | undefined) => (bytes === undefined ? NaN : round(bytes / 1024 / 1024, 1));
 export const kb = (bytes: number) => round(bytes / 1024, 1);
 
