@@ -79,10 +79,15 @@ export type RatioGoal = { atLeast: number } | { atMost: number };
  * takes not to round across the goal (0.896 against "≥ 0.9" reads "0.896 ✗", never "0.9 ✓").
  */
 export function ratioAgainstGoal(ratio: number, goal: RatioGoal): string {
+  const { text, meets } = againstGoal(ratio, goal);
+  return `${text} ${meets ? "✓" : "✗"}`;
+}
+
+function againstGoal(ratio: number, goal: RatioGoal): { text: string; meets: boolean } {
   const meets = (r: number) => ("atLeast" in goal ? r >= goal.atLeast : r <= goal.atMost);
   let digits = 2;
   while (digits < 6 && meets(round(ratio, digits)) !== meets(ratio)) digits++;
-  return `${round(ratio, digits)} ${meets(ratio) ? "✓" : "✗"}`;
+  return { text: String(round(ratio, digits)), meets: meets(ratio) };
 }
 
 /**
@@ -101,8 +106,8 @@ export function roundsAgainstGoal(ratios: readonly number[], goal?: RatioGoal): 
   return ratios
     .map((ratio) => {
       if (!goal) return String(round(ratio));
-      const marked = ratioAgainstGoal(ratio, goal);
-      return marked.endsWith("✗") ? marked : marked.slice(0, -" ✓".length);
+      const { text, meets } = againstGoal(ratio, goal);
+      return meets ? text : `${text} ✗`;
     })
     .join(" · ");
 }
