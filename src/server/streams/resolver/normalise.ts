@@ -211,6 +211,12 @@ interface Word {
 /** Stands for an underscore while the name is taken apart: a space to every pattern, an underscore on display. */
 const UNDERSCORE = "\ue000";
 
+/**
+ * Stands between a word and the year written onto it ("84ec2092", "Kickoff2026"): a space to every pattern, nothing
+ * on display, so the plain name keeps the tool's own text.
+ */
+const YEAR_JOIN = "\u2008";
+
 function tokenise(s: string): Word[] {
   const out: Word[] = [];
   let end = -1;
@@ -220,7 +226,7 @@ function tokenise(s: string): Word[] {
     const glue =
       between !== "" && /^[^\s]{1,2}$/u.test(between) && !/[–—|]/.test(between)
         ? between.replaceAll(UNDERSCORE, "_")
-        : between === ""
+        : between === "" || between === YEAR_JOIN
           ? ""
           : undefined;
     const a = ascii(m[0].replace(/['’]s$/i, ""));
@@ -450,7 +456,9 @@ export function parseName(rawName: string, sourceApp: string): ParsedName {
       ascii(found) === word || ascii(found) === `${word}s` ? found.replace(/[\s-]/g, "") : word,
     );
   }
-  s = s.replace(/(\p{L})((?:19|20)\d\d)\b/gu, "$1 $2");
+  const slug = isChannel || Boolean(ext && !/\s/.test(trimmed));
+  // A slug's words are shown apart anyway ("#saleskickoff2026" → "Sales kickoff 2026").
+  s = s.replace(/(\p{L})((?:19|20)\d\d)\b/gu, slug ? "$1 $2" : `$1${YEAR_JOIN}$2`);
   // Dates, times and versions all hold a digit: most names hold none and skip these patterns.
   const digits = /\d/.test(s);
   for (const pattern of digits ? DATE_PATTERNS : []) {
@@ -468,7 +476,6 @@ export function parseName(rawName: string, sourceApp: string): ParsedName {
     });
   }
 
-  const slug = isChannel || Boolean(ext && !/\s/.test(trimmed));
   // Separators between a name and what the item says about it: " – ", " - ", ": ", " | ".
   if (!slug) s = s.replace(/\s+[-–—|]+\s+|\s*[–—|]\s*|:\s+/g, ` ${SEPARATOR_MARK} `);
   const words = slug ? tokenise(s).flatMap(unjoin) : tokenise(s);

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FIRST_ITEM_REASON, placeItem, resolveAll, signatureOf, type Member, type Placement } from "./index";
 
@@ -288,6 +289,8 @@ describe("blocking keys and big Streams", () => {
 describe("the plain name keeps the tool's own text", () => {
   it.each([
     ["Acquisition talks dbe22615", "Acquisition talks dbe22615"],
+    ["Acquisition talks 84ec2092", "Acquisition talks 84ec2092"],
+    ["Kickoff2026 agenda", "Kickoff2026 agenda"],
     ["Q3-2026 planning", "Q3-2026 planning"],
     ["v2.1 rollout", "v2.1 rollout"],
     ["ACME_Corp renewal", "ACME_Corp renewal"],
@@ -295,6 +298,28 @@ describe("the plain name keeps the tool's own text", () => {
     ["RE: Office365 migration – timeline", "Office365 migration"],
   ])("%s shows as %s", (rawName, plainName) => {
     expect(signatureOf({ rawName, sourceApp: "asana" }).plainName).toBe(plainName);
+  });
+
+  it("whatever the code a name ends with, as a run of hex digits may read like a year", () => {
+    // The e2e tests' run ids: eight hex digits, some ending in a letter and what reads as a year ("84ec2092").
+    const code = fc.oneof(
+      fc.stringMatching(/^[0-9a-f]{8}$/),
+      fc.stringMatching(/^[0-9a-f]{3}[a-f](19|20)[0-9]{2}$/),
+    );
+    fc.assert(
+      fc.property(code, (code) => {
+        expect(signatureOf({ rawName: `Acquisition talks ${code}`, sourceApp: "gmail" }).plainName).toBe(
+          `Acquisition talks ${code}`,
+        );
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("and a year written onto a word still tells projects apart", () => {
+    const stream = { streamId: "s", members: [member("a", "Kickoff2025 agenda", "asana")] };
+    expect(placeItem(member("x", "Kickoff2026 agenda", "jira"), [stream], () => false)).toBeNull();
+    expect(placeItem(member("y", "Kickoff 2025 agenda", "jira"), [stream], () => false)?.streamId).toBe("s");
   });
 
   it("while its words still come apart for matching", () => {

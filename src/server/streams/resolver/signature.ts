@@ -8,7 +8,7 @@ import type { ItemFacts, ItemSignature } from "./types";
 import { DEPARTMENT_WORDS, ROUTINE_WORDS } from "./vocabulary";
 
 /** Bumped whenever a change of the resolver changes signatures: stored ones are then recomputed. */
-export const SIGNATURE_VERSION = 5;
+export const SIGNATURE_VERSION = 6;
 
 export interface ResolverSignature extends ItemSignature {
   version: number;
@@ -35,7 +35,8 @@ const PENALTY: Record<Decoration["kind"], number> = {
   emoji: 5,
 };
 
-const TRAILING_YEAR = /\s(?:19|20)\d\d$/;
+/** A year at the end, apart or written onto the word before it ("Kickoff2026"). */
+const TRAILING_YEAR = /[\s\p{L}](?:19|20)\d\d$/u;
 /** More than a tracker key or meeting words cost, less than a file name does. */
 const YEAR_PENALTY = 20;
 
