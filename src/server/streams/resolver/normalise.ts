@@ -213,7 +213,8 @@ const UNDERSCORE = "\ue000";
 
 /**
  * Stands between a word and the year written onto it ("84ec2092", "Kickoff2026"): a space to every pattern, nothing
- * on display, so the plain name keeps the tool's own text.
+ * on display, so the plain name keeps the tool's own text. A name's own whitespace is made spaces first, so this one
+ * is always the resolver's.
  */
 const YEAR_JOIN = "\u2008";
 
